@@ -1,0 +1,79 @@
+//===- redist/MessagePattern.h - Local runs a message covers --------------===//
+//
+// A message Src -> Dst carries its elements in increasing global index. On
+// both sides those elements form contiguous runs of local indices: one run per
+// intersection of a source block of Src with a target block of Dst. Because
+// the pattern repeats every slice of L = lcm(P*r, Q*s) global elements, a
+// message is described by the runs of one slice, repeated with a fixed local
+// stride on each side, plus the runs of the incomplete last slice. Packing and
+// unpacking walk these runs; they never scan element by element.
+//
+// Element order in the message buffer:
+//   for Rep in [0, Repeat): for R in SliceRuns: R shifted by Rep * stride
+//   then for R in TailRuns: R
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_MESSAGEPATTERN_H
+#define REDIST_MESSAGEPATTERN_H
+
+#include "redist/Distribution.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace redist {
+
+/// Length consecutive elements at local index SrcOffset on the sender and
+/// DstOffset on the receiver.
+struct Run {
+  int64_t SrcOffset;
+  int64_t DstOffset;
+  int64_t Length;
+  bool operator==(const Run &O) const {
+    return SrcOffset == O.SrcOffset && DstOffset == O.DstOffset &&
+           Length == O.Length;
+  }
+};
+
+struct MessagePattern {
+  int64_t Src = 0;
+  int64_t Dst = 0;
+  /// Runs within the first slice, in increasing global order.
+  std::vector<Run> SliceRuns;
+  /// Number of whole slices that repeat SliceRuns.
+  int64_t Repeat = 0;
+  /// Local-index distance between repeats: L / P on the sender, L / Q on the
+  /// receiver (for block-cyclic layouts).
+  int64_t SrcStride = 0;
+  int64_t DstStride = 0;
+  /// Runs of the incomplete last slice, offsets already absolute.
+  std::vector<Run> TailRuns;
+
+  /// Total number of elements: Repeat * sum(SliceRuns) + sum(TailRuns).
+  int64_t length() const;
+  /// Calls F(Run) for every run in buffer order, offsets absolute.
+  template <typename Fn> void forEachRun(Fn &&F) const {
+    for (int64_t Rep = 0; Rep < Repeat; ++Rep)
+      for (const Run &R : SliceRuns)
+        F(Run{R.SrcOffset + Rep * SrcStride, R.DstOffset + Rep * DstStride,
+              R.Length});
+    for (const Run &R : TailRuns)
+      F(R);
+  }
+};
+
+/// The runs of message Src -> Dst. Empty (length 0) if the pair exchanges
+/// nothing. Cost is independent of N: O(runs per slice + runs in the tail).
+MessagePattern describeMessage(const Layout &From, const Layout &To,
+                               int64_t Src, int64_t Dst);
+
+/// Patterns of every message Src sends, sorted by Dst (non-empty only).
+std::vector<MessagePattern> describeRow(const Layout &From, const Layout &To,
+                                        int64_t Src);
+/// Patterns of every message Dst receives, sorted by Src (non-empty only).
+std::vector<MessagePattern> describeColumn(const Layout &From,
+                                           const Layout &To, int64_t Dst);
+
+} // namespace redist
+
+#endif // REDIST_MESSAGEPATTERN_H

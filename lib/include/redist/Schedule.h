@@ -1,0 +1,53 @@
+//===- redist/Schedule.h - Contention-free communication steps ------------===//
+//
+// A schedule splits the messages of a CommGrid into steps. In a valid step no
+// process sends twice and no process receives twice. The cost of a step is
+// its longest message; the cost of a schedule is the sum over its steps
+// (desprez-1998 §4.3.1). A redistribution then takes about
+//   alpha * steps + beta * cost
+// seconds, with alpha a per-step latency and beta a per-element time.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_SCHEDULE_H
+#define REDIST_SCHEDULE_H
+
+#include "redist/CommGrid.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redist {
+
+struct Schedule {
+  /// Name of the algorithm that produced it, as parseAlgorithm accepts it.
+  std::string Algorithm;
+  /// Message ids (indices into CommGrid::Messages), one list per step. A step
+  /// may be empty (the caterpillar has empty steps).
+  std::vector<std::vector<int64_t>> Steps;
+};
+
+struct ScheduleStats {
+  int64_t Steps = 0;         ///< number of steps, empty ones included
+  int64_t NonEmptySteps = 0; ///< steps with at least one message
+  int64_t Cost = 0;          ///< sum over steps of the longest message
+  int64_t StepsLowerBound = 0; ///< the grid's maximum degree
+  int64_t CostLowerBound = 0;  ///< the largest volume of one process
+};
+
+/// Checks S against G: every message appears in exactly one step, ids are in
+/// range, and no process sends or receives twice in a step. Returns a
+/// description of the first problem found, or nullopt when S is valid.
+std::optional<std::string> validateSchedule(const CommGrid &G,
+                                            const Schedule &S);
+
+/// Steps, cost and lower bounds of a (valid) schedule.
+ScheduleStats measureSchedule(const CommGrid &G, const Schedule &S);
+
+/// Step of each message (index = message id), -1 if unscheduled.
+std::vector<int64_t> stepOfEachMessage(const CommGrid &G, const Schedule &S);
+
+} // namespace redist
+
+#endif // REDIST_SCHEDULE_H

@@ -1,0 +1,41 @@
+//===- SchedulerImpls.h - The individual scheduling algorithms ------------===//
+//
+// Private to the library: makeSchedule (Schedulers.cpp) dispatches to these.
+// One algorithm per file in lib/schedulers/.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_LIB_SCHEDULERS_SCHEDULERIMPLS_H
+#define REDIST_LIB_SCHEDULERS_SCHEDULERIMPLS_H
+
+#include "redist/CommGrid.h"
+#include "redist/Distribution.h"
+#include "redist/Schedule.h"
+
+#include <string>
+
+namespace redist {
+namespace detail {
+
+/// Caterpillar.cpp: ScaLAPACK's pairwise exchange.
+Schedule scheduleCaterpillar(const CommGrid &G);
+
+/// WalkerOtto.cpp: P = Q and s = K*r, or r = K*s, both block-cyclic.
+bool walkerOttoApplies(const Layout &From, const Layout &To, std::string *Why);
+Schedule scheduleWalkerOtto(const Layout &From, const Layout &To,
+                            const CommGrid &G);
+
+/// Classes.cpp: desprez-1998 §4.3.2, gcd(r', Q) = gcd(s', P) = 1.
+bool classesApplies(const Layout &From, const Layout &To, std::string *Why);
+Schedule scheduleClasses(const Layout &From, const Layout &To,
+                         const CommGrid &G);
+
+/// Stepwise.cpp: König-optimal number of steps, max weight per step.
+Schedule scheduleStepwise(const CommGrid &G);
+
+/// Greedy.cpp: maximum-weight matching per step.
+Schedule scheduleGreedy(const CommGrid &G);
+
+} // namespace detail
+} // namespace redist
+
+#endif // REDIST_LIB_SCHEDULERS_SCHEDULERIMPLS_H
