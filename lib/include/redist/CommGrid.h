@@ -9,7 +9,10 @@
 // desprez-1998-scheduling-block-cyclic.txt (§4.1-4.2): the gcd(r, s)
 // reduction, congruence classes of p*r - q*s modulo g and the vol function,
 // for the whole slices of L = lcm(P*r, Q*s) elements, plus the incomplete
-// last slice.
+// last slice. Their cost is O(messages) plus the blocks of that last slice,
+// independent of N otherwise. GEN_BLOCK on either side (and N < L, or an L
+// beyond int64_t) walks block boundaries over [0, N): O(P + Q) between two
+// GEN_BLOCKs, never a cost per element.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_COMMGRID_H
@@ -55,12 +58,13 @@ struct CommGrid {
 CommGrid computeGrid(const Layout &From, const Layout &To);
 
 /// The messages source process Src sends, sorted by Dst, computed without
-/// building the whole grid.
+/// building the whole grid: O(Q) plus Src's blocks outside whole slices.
+/// Throws InvalidArgument when the extents differ or Src is out of range.
 std::vector<Message> computeRow(const Layout &From, const Layout &To,
                                 int64_t Src);
 
 /// The messages target process Dst receives, sorted by Src, computed without
-/// building the whole grid.
+/// building the whole grid (a row of the reverse redistribution).
 std::vector<Message> computeColumn(const Layout &From, const Layout &To,
                                    int64_t Dst);
 

@@ -26,6 +26,8 @@ namespace redist {
 enum class DistKind { Block, BlockSized, Cyclic, GenBlock };
 
 /// An HPF distribution format over a number of processes, independent of N.
+/// The factories throw InvalidArgument naming the value for Procs <= 0,
+/// K <= 0, or GEN_BLOCK without sizes or with a negative size.
 class Distribution {
 public:
   /// BLOCK over Procs processes.
@@ -61,9 +63,9 @@ private:
 /// A distribution applied to an array of N elements.
 class Layout {
 public:
-  /// Throws InvalidArgument naming the value when N < 0, P <= 0, k <= 0,
-  /// BLOCK(k) with k * P < N, or GEN_BLOCK sizes that are negative or do not
-  /// sum to N.
+  /// Throws InvalidArgument naming the value when N < 0, BLOCK(k) with
+  /// k * P < N, or GEN_BLOCK sizes that do not sum to N (P <= 0, k <= 0 and
+  /// negative sizes never get this far: Distribution's factories throw).
   Layout(const Distribution &D, int64_t N);
 
   /// Shorthand for Layout(Distribution::cyclic(P, B), N).
@@ -77,7 +79,9 @@ public:
   /// The resolved block size b (block-cyclic layouts only).
   int64_t blockSize() const { return B; }
 
-  /// Number of elements process p holds (numroc for block-cyclic).
+  /// Number of elements process p holds (numroc for block-cyclic). This and
+  /// the maps below throw InvalidArgument for a process or index out of
+  /// range.
   int64_t localSize(int64_t Proc) const;
   /// The process that holds global element G (0 <= G < N).
   int64_t owner(int64_t G) const;
@@ -88,9 +92,7 @@ public:
   /// First global index of process Proc's segment (GEN_BLOCK only).
   int64_t segmentBegin(int64_t Proc) const;
 
-  bool operator==(const Layout &O) const {
-    return N == O.N && Dist == O.Dist;
-  }
+  bool operator==(const Layout &O) const { return N == O.N && Dist == O.Dist; }
 
 private:
   Distribution Dist;

@@ -12,6 +12,13 @@
 //   for Rep in [0, Repeat): for R in SliceRuns: R shifted by Rep * stride
 //   then for R in TailRuns: R
 //
+// Runs are maximal: runs contiguous on both sides are merged, within a slice
+// and within the tail. When one slice of a message is a single run that fills
+// both local slices (P = Q, same block size, or one process on each side), it
+// continues into the next slice: the repeats then merge into one run at the
+// head of TailRuns, and Repeat is 0. Everything is a tail run as well when
+// N < L, when L does not fit in int64_t, and for GEN_BLOCK on either side.
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_MESSAGEPATTERN_H
 #define REDIST_MESSAGEPATTERN_H
@@ -43,10 +50,11 @@ struct MessagePattern {
   /// Number of whole slices that repeat SliceRuns.
   int64_t Repeat = 0;
   /// Local-index distance between repeats: L / P on the sender, L / Q on the
-  /// receiver (for block-cyclic layouts).
+  /// receiver (for block-cyclic layouts whose L fits in int64_t, else 0).
   int64_t SrcStride = 0;
   int64_t DstStride = 0;
-  /// Runs of the incomplete last slice, offsets already absolute.
+  /// Runs after the repeats (the incomplete last slice), offsets already
+  /// absolute.
   std::vector<Run> TailRuns;
 
   /// Total number of elements: Repeat * sum(SliceRuns) + sum(TailRuns).
@@ -63,16 +71,20 @@ struct MessagePattern {
 };
 
 /// The runs of message Src -> Dst. Empty (length 0) if the pair exchanges
-/// nothing. Cost is independent of N: O(runs per slice + runs in the tail).
+/// nothing. With a whole slice the cost is independent of N: O(runs per
+/// slice). Otherwise the walk costs O(runs + blocks of the side with fewer
+/// blocks in [0, N)). Throws InvalidArgument for a process out of range or
+/// extents that differ.
 MessagePattern describeMessage(const Layout &From, const Layout &To,
                                int64_t Src, int64_t Dst);
 
-/// Patterns of every message Src sends, sorted by Dst (non-empty only).
+/// Patterns of every message Src sends, sorted by Dst (non-empty only), in
+/// O(runs of the row) (plus Src's blocks when there is no whole slice).
 std::vector<MessagePattern> describeRow(const Layout &From, const Layout &To,
                                         int64_t Src);
 /// Patterns of every message Dst receives, sorted by Src (non-empty only).
-std::vector<MessagePattern> describeColumn(const Layout &From,
-                                           const Layout &To, int64_t Dst);
+std::vector<MessagePattern> describeColumn(const Layout &From, const Layout &To,
+                                           int64_t Dst);
 
 } // namespace redist
 
