@@ -29,9 +29,9 @@ struct Schedule {
 };
 
 struct ScheduleStats {
-  int64_t Steps = 0;         ///< number of steps, empty ones included
-  int64_t NonEmptySteps = 0; ///< steps with at least one message
-  int64_t Cost = 0;          ///< sum over steps of the longest message
+  int64_t Steps = 0;           ///< number of steps, empty ones included
+  int64_t NonEmptySteps = 0;   ///< steps with at least one message
+  int64_t Cost = 0;            ///< sum over steps of the longest message
   int64_t StepsLowerBound = 0; ///< the grid's maximum degree
   int64_t CostLowerBound = 0;  ///< the largest volume of one process
 };

@@ -1,9 +1,11 @@
 //===- redist/Schedulers.h - Building schedules ---------------------------===//
 //
 // One entry point, makeSchedule, for every scheduling algorithm:
-//   caterpillar  ScaLAPACK's pairwise exchange (the baseline): max(P, Q)
-//                steps, step k pairs each source p with target (k - p) mod
-//                max(P, Q); empty steps are kept.
+//   caterpillar  ScaLAPACK's total exchange (the baseline): max(P, Q)
+//                steps, in step k each source p sends to target
+//                (p + k) mod max(P, Q) if it has a message for it; empty
+//                steps are kept (desprez-1998 §5.2.3: 6 of the 12 steps of
+//                P = 12, Q = 8, r = 4, s = 3 are empty).
 //   walker_otto  Walker & Otto's closed forms for P = Q and s = K*r (or
 //                r = K*s): K steps, each a permutation.
 //   classes      desprez-1998 §4.3.2, class by class, for gcd(r, Q) =
@@ -12,9 +14,22 @@
 //   stepwise     optimal number of steps for any grid (König): each step a
 //                matching that saturates every vertex of maximum degree, of
 //                maximum weight among those.
-//   greedy       a maximum-weight matching per step: lower cost, may take
-//                more steps.
-//   auto         the candidate that minimises alpha * steps + beta * cost.
+//   greedy       a maximum-weight matching per step (ties: serve the
+//                processes of maximum remaining degree): often lower cost,
+//                may take more steps.
+//   scpa         scpa-gen-block.txt's Smallest Conflict Points Algorithm,
+//                when every process of both layouts holds one contiguous
+//                segment (GEN_BLOCK, BLOCK): maximum-degree steps.
+//   chain        same layouts: maximum-degree steps at the least total
+//                cost, never above scpa (docs/genblock-scheduling.md).
+//   auto         runs every algorithm that applies and keeps the one that
+//                minimises CostModel::predict, alpha * non-empty steps +
+//                beta * cost (ties: fewer steps in all, then the earlier in
+//                this list); a candidate that fails (its arithmetic would
+//                overflow) is skipped.
+//
+// Every schedule is deterministic: the same input gives the same schedule on
+// every machine, so MPI ranks can compute it independently.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_SCHEDULERS_H
@@ -31,9 +46,19 @@
 
 namespace redist {
 
-enum class Algorithm { Auto, Caterpillar, WalkerOtto, Classes, Stepwise, Greedy };
+enum class Algorithm {
+  Auto,
+  Caterpillar,
+  WalkerOtto,
+  Classes,
+  Stepwise,
+  Greedy,
+  Scpa,
+  Chain
+};
 
-/// "auto", "caterpillar", "walker_otto", "classes", "stepwise", "greedy".
+/// "auto", "caterpillar", "walker_otto", "classes", "stepwise", "greedy",
+/// "scpa", "chain".
 const char *algorithmName(Algorithm A);
 std::optional<Algorithm> parseAlgorithm(std::string_view Name);
 /// Every algorithm, in the order above.
@@ -43,9 +68,9 @@ std::vector<Algorithm> allAlgorithms();
 /// rough figures for a commodity MPI on one node: 5 microseconds per step and
 /// 8 bytes per element at 2.5 GB/s.
 struct CostModel {
-  double Alpha = 5e-6;      ///< seconds per step
+  double Alpha = 5e-6;       ///< seconds per step
   double Beta = 8.0 / 2.5e9; ///< seconds per element
-  double ElementBytes = 8;  ///< used to rescale Beta for other element sizes
+  double ElementBytes = 8;   ///< used to rescale Beta for other element sizes
   double predict(const ScheduleStats &S) const {
     return Alpha * static_cast<double>(S.NonEmptySteps) +
            Beta * static_cast<double>(S.Cost);

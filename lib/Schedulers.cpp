@@ -1,0 +1,188 @@
+//===- Schedulers.cpp - Algorithm names and the makeSchedule dispatcher ---===//
+//
+// makeSchedule checks that the algorithm applies, runs it, and checks the
+// result with validateSchedule before handing it out, so that no caller ever
+// executes an invalid schedule. auto runs every algorithm that applies and
+// keeps the schedule the cost model predicts fastest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "redist/Schedulers.h"
+
+#include "redist/Error.h"
+#include "schedulers/GenBlockSchedulers.h"
+#include "schedulers/SchedulerImpls.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace redist {
+
+namespace {
+
+/// The caterpillar's schedule holds max(P, Q) step lists, empty or not; past
+/// this many processes on one side that alone would take gigabytes.
+constexpr int64_t MaxCaterpillarSteps = int64_t(1) << 24;
+
+struct NamedAlgorithm {
+  Algorithm Algo;
+  const char *Name;
+};
+
+constexpr NamedAlgorithm Names[] = {
+    {Algorithm::Auto, "auto"},
+    {Algorithm::Caterpillar, "caterpillar"},
+    {Algorithm::WalkerOtto, "walker_otto"},
+    {Algorithm::Classes, "classes"},
+    {Algorithm::Stepwise, "stepwise"},
+    {Algorithm::Greedy, "greedy"},
+    {Algorithm::Scpa, "scpa"},
+    {Algorithm::Chain, "chain"},
+};
+
+void setWhy(std::string *Why, const std::string &Text) {
+  if (Why)
+    *Why = Text;
+}
+
+Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
+                      const CommGrid &G) {
+  switch (A) {
+  case Algorithm::Caterpillar:
+    return detail::scheduleCaterpillar(G);
+  case Algorithm::WalkerOtto:
+    return detail::scheduleWalkerOtto(From, To, G);
+  case Algorithm::Classes:
+    return detail::scheduleClasses(From, To, G);
+  case Algorithm::Stepwise:
+    return detail::scheduleStepwise(G);
+  case Algorithm::Greedy:
+    return detail::scheduleGreedy(G);
+  case Algorithm::Scpa:
+    return detail::scheduleScpa(G);
+  case Algorithm::Chain:
+    return detail::scheduleChain(G);
+  case Algorithm::Auto:
+    break;
+  }
+  throw std::logic_error("runAlgorithm: auto is not an algorithm");
+}
+
+// auto: every applicable algorithm, in allAlgorithms() order; the smallest
+// prediction wins. Ties go to the schedule with fewer steps in all (the
+// caterpillar's empty steps still cost a round of the loop), then to the
+// earlier one. A candidate whose own arithmetic fails is skipped: another
+// one can still schedule the grid. A schedule that meets both lower bounds
+// (steps and cost) cannot be beaten, so the search stops there.
+Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
+                      const CostModel &Model) {
+  Schedule Best;
+  double BestTime = 0;
+  int64_t BestSteps = 0;
+  std::string FirstFailure;
+  for (Algorithm A : allAlgorithms()) {
+    if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
+      continue;
+    Schedule S;
+    try {
+      S = runAlgorithm(A, From, To, G);
+    } catch (const InvalidArgument &E) {
+      if (FirstFailure.empty())
+        FirstFailure = std::string(algorithmName(A)) + ": " + E.what();
+      continue;
+    }
+    const ScheduleStats Stats = measureSchedule(G, S);
+    const double Time = Model.predict(Stats);
+    if (Best.Algorithm.empty() || Time < BestTime ||
+        (Time == BestTime && Stats.Steps < BestSteps)) {
+      Best = std::move(S);
+      BestTime = Time;
+      BestSteps = Stats.Steps;
+    }
+    if (Stats.Steps <= Stats.StepsLowerBound &&
+        Stats.Cost <= Stats.CostLowerBound)
+      break;
+  }
+  if (Best.Algorithm.empty())
+    throw InvalidArgument("auto: no algorithm could schedule this grid (" +
+                          FirstFailure + ")");
+  return Best;
+}
+
+} // namespace
+
+const char *algorithmName(Algorithm A) {
+  for (const NamedAlgorithm &N : Names)
+    if (N.Algo == A)
+      return N.Name;
+  throw std::logic_error("algorithmName: unknown algorithm");
+}
+
+std::optional<Algorithm> parseAlgorithm(std::string_view Name) {
+  for (const NamedAlgorithm &N : Names)
+    if (Name == N.Name)
+      return N.Algo;
+  return std::nullopt;
+}
+
+std::vector<Algorithm> allAlgorithms() {
+  std::vector<Algorithm> All;
+  for (const NamedAlgorithm &N : Names)
+    All.push_back(N.Algo);
+  return All;
+}
+
+bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
+                      std::string *Why) {
+  if (From.extent() != To.extent()) {
+    setWhy(Why, "the source has " + std::to_string(From.extent()) +
+                    " elements and the target " + std::to_string(To.extent()));
+    return false;
+  }
+  switch (A) {
+  case Algorithm::Caterpillar:
+    // Its max(P, Q) steps exist even when empty: keep them countable.
+    if (std::max(From.procs(), To.procs()) > MaxCaterpillarSteps) {
+      setWhy(Why, "the caterpillar takes max(P, Q) = " +
+                      std::to_string(std::max(From.procs(), To.procs())) +
+                      " steps, more than " +
+                      std::to_string(MaxCaterpillarSteps));
+      return false;
+    }
+    return true;
+  case Algorithm::WalkerOtto:
+    return detail::walkerOttoApplies(From, To, Why);
+  case Algorithm::Classes:
+    return detail::classesApplies(From, To, Why);
+  case Algorithm::Scpa:
+  case Algorithm::Chain:
+    return detail::chainSchedulersApply(From, To, Why);
+  case Algorithm::Auto:
+  case Algorithm::Stepwise:
+  case Algorithm::Greedy:
+    return true; // any grid
+  }
+  throw std::logic_error("algorithmApplies: unknown algorithm");
+}
+
+Schedule makeSchedule(Algorithm A, const Layout &From, const Layout &To,
+                      const CommGrid &G, const CostModel &Model) {
+  std::string Why;
+  if (!algorithmApplies(A, From, To, &Why))
+    throw InvalidArgument(std::string("algorithm '") + algorithmName(A) +
+                          "' does not apply: " + Why);
+  if (G.P != From.procs() || G.Q != To.procs())
+    throw InvalidArgument(
+        "the grid is for " + std::to_string(G.P) + " x " + std::to_string(G.Q) +
+        " processes but the layouts have " + std::to_string(From.procs()) +
+        " and " + std::to_string(To.procs()));
+  Schedule S = A == Algorithm::Auto ? scheduleAuto(From, To, G, Model)
+                                    : runAlgorithm(A, From, To, G);
+  if (std::optional<std::string> Problem = validateSchedule(G, S))
+    throw std::logic_error(std::string("internal error: the ") + S.Algorithm +
+                           " schedule is invalid: " + *Problem);
+  return S;
+}
+
+} // namespace redist
