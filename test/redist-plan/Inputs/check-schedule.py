@@ -1,0 +1,158 @@
+"""Checks a redist-plan --json document against its contract.
+
+Reads the document on stdin and verifies, independently of the library:
+the members and their order, the grid (recomputed by counting the owner of
+every element, or from the overlaps of GEN_BLOCK segments), that the steps partition the messages without contention,
+num_steps, cost and the lower bounds, and the algorithm/model pair. Prints
+one summary line for FileCheck, or the first problem on stderr and exits 1.
+
+usage: check-schedule.py REQUESTED_ALGORITHM < document.json
+"""
+import collections
+import json
+import sys
+
+TOP_KEYS = ["format", "problem", "algorithm", "model", "messages", "steps",
+            "num_steps", "cost", "lower_bounds"]
+MODEL = {"caterpillar": "baseline", "walker_otto": "steps",
+         "classes": "steps", "stepwise": "steps", "greedy": "cost",
+         "scpa": "steps", "chain": "steps"}
+
+
+def fail(message):
+    sys.stderr.write("check-schedule: %s\n" % message)
+    sys.exit(1)
+
+
+def expect(condition, message):
+    if not condition:
+        fail(message)
+
+
+def counted_grid(p, r, q, s, n):
+    """Length of every (src, dst) message, one element at a time."""
+    grid = collections.Counter()
+    for i in range(n):
+        grid[((i // r) % p, (i // s) % q)] += 1
+    return grid
+
+
+def overlap_grid(source, target):
+    """Length of every (src, dst) message of GEN_BLOCK segments."""
+    grid = collections.Counter()
+    src_begin = 0
+    for src, src_size in enumerate(source):
+        dst_begin = 0
+        for dst, dst_size in enumerate(target):
+            common = (min(src_begin + src_size, dst_begin + dst_size) -
+                      max(src_begin, dst_begin))
+            if common > 0:
+                grid[(src, dst)] = common
+            dst_begin += dst_size
+        src_begin += src_size
+    return grid
+
+
+def problem_grid(problem):
+    """The expected grid of the problem, and its number of elements."""
+    if problem["kind"] == "cyclic":
+        expect(list(problem) == ["kind", "P", "r", "Q", "s", "N"],
+               "problem members %s" % list(problem))
+        p, r, q, s, n = (problem[k] for k in ["P", "r", "Q", "s", "N"])
+        return counted_grid(p, r, q, s, n), n
+    expect(problem["kind"] == "gen_block", "kind " + problem["kind"])
+    expect(list(problem) == ["kind", "source", "target", "N"],
+           "problem members %s" % list(problem))
+    expect(sum(problem["source"]) == problem["N"] == sum(problem["target"]),
+           "sizes do not sum to N")
+    return overlap_grid(problem["source"], problem["target"]), problem["N"]
+
+
+def main():
+    requested = sys.argv[1]
+    doc = json.load(sys.stdin, object_pairs_hook=collections.OrderedDict)
+    expect(list(doc) == TOP_KEYS, "members %s" % list(doc))
+    expect(doc["format"] == "redist-schedule/1", "format " + doc["format"])
+
+    grid, n = problem_grid(doc["problem"])
+
+    algorithm, model = doc["algorithm"], doc["model"]
+    expect(algorithm in MODEL, "algorithm " + algorithm)
+    if requested == "auto":
+        expect(model == "alpha-beta", "model %s for auto" % model)
+    else:
+        expect(algorithm == requested, "algorithm %s, not %s" %
+               (algorithm, requested))
+        expect(model == MODEL[algorithm], "model %s for %s" % (model, algorithm))
+
+    messages = doc["messages"]
+    expect(len(messages) == len(grid),
+           "%d messages, %d expected" % (len(messages), len(grid)))
+    for index, (message, pair) in enumerate(zip(messages, sorted(grid))):
+        expect(list(message) == ["id", "src", "dst", "len"],
+               "message members %s" % list(message))
+        expect(message["id"] == index, "message %d has id %d" %
+               (index, message["id"]))
+        expect((message["src"], message["dst"]) == pair,
+               "message %d is %d->%d, expected %d->%d" %
+               ((index, message["src"], message["dst"]) + pair))
+        expect(message["len"] == grid[pair], "message %d->%d: len %d, not %d" %
+               (pair + (message["len"], grid[pair])))
+
+    expect(sum(message["len"] for message in messages) == n,
+           "the messages carry %d elements, not N = %d" %
+           (sum(message["len"] for message in messages), n))
+
+    steps = doc["steps"]
+    seen = set()
+    step_costs = []
+    uniform = True
+    for number, step in enumerate(steps):
+        expect(step == sorted(step), "step %d ids not ascending" % number)
+        senders, receivers = set(), set()
+        for message_id in step:
+            expect(0 <= message_id < len(messages),
+                   "step %d: id %d" % (number, message_id))
+            expect(message_id not in seen, "message %d twice" % message_id)
+            seen.add(message_id)
+            message = messages[message_id]
+            expect(message["src"] not in senders,
+                   "step %d: %d sends twice" % (number, message["src"]))
+            expect(message["dst"] not in receivers,
+                   "step %d: %d receives twice" % (number, message["dst"]))
+            senders.add(message["src"])
+            receivers.add(message["dst"])
+        lengths = {messages[i]["len"] for i in step}
+        uniform = uniform and len(lengths) <= 1
+        step_costs.append(max(lengths, default=0))
+    expect(len(seen) == len(messages),
+           "%d messages never sent" % (len(messages) - len(seen)))
+    expect(doc["num_steps"] == len(steps), "num_steps %d" % doc["num_steps"])
+    expect(doc["cost"] == sum(step_costs), "cost %d, steps sum to %d" %
+           (doc["cost"], sum(step_costs)))
+
+    degree = collections.Counter()
+    volume = collections.Counter()
+    for message in messages:
+        for end in [("src", message["src"]), ("dst", message["dst"])]:
+            degree[end] += 1
+            volume[end] += message["len"]
+    bounds = doc["lower_bounds"]
+    expect(list(bounds) == ["steps", "cost"], "bounds %s" % list(bounds))
+    expect(bounds["steps"] == max(degree.values(), default=0),
+           "step bound %d" % bounds["steps"])
+    expect(bounds["cost"] == max(volume.values(), default=0),
+           "cost bound %d" % bounds["cost"])
+
+    print("valid %s schedule (%s): %d messages of %d elements, %d steps "
+          "(%d non-empty), cost %d, lower bounds %d steps and cost %d" %
+          (algorithm, model, len(messages), sum(m["len"] for m in messages),
+           len(steps), sum(1 for step in steps if step), doc["cost"],
+           bounds["steps"], bounds["cost"]))
+    print("step costs, largest first: %s" %
+          " ".join(str(c) for c in sorted(step_costs, reverse=True)))
+    print("every step of equal lengths: %s" % ("yes" if uniform else "no"))
+
+
+if __name__ == "__main__":
+    main()

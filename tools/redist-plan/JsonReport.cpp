@@ -1,0 +1,82 @@
+//===- JsonReport.cpp - A plan in the redist-schedule/1 JSON format -------===//
+
+#include "JsonReport.h"
+
+#include "llvm/Support/JSON.h"
+
+using namespace redist;
+using llvm::json::OStream;
+
+namespace redistplan {
+
+namespace {
+
+/// Writes Contents as one compact line inside the indented document, so that
+/// each message and each step takes one line of output.
+template <typename Fn> void compact(OStream &J, Fn Contents) {
+  J.rawValue([&](llvm::raw_ostream &OS) {
+    OStream Line(OS);
+    Contents(Line);
+  });
+}
+
+void writeProblem(OStream &J, const Layout &From, const Layout &To) {
+  if (From.isBlockCyclic() && To.isBlockCyclic()) {
+    J.attribute("kind", "cyclic");
+    J.attribute("P", From.procs());
+    J.attribute("r", From.blockSize());
+    J.attribute("Q", To.procs());
+    J.attribute("s", To.blockSize());
+  } else {
+    J.attribute("kind", "gen_block");
+    J.attribute("source", From.distribution().sizes());
+    J.attribute("target", To.distribution().sizes());
+  }
+  J.attribute("N", From.extent());
+}
+
+} // namespace
+
+void printJson(llvm::raw_ostream &OS, const Plan &P) {
+  OStream J(OS, /*IndentSize=*/2);
+  J.object([&] {
+    J.attribute("format", JsonFormatName);
+    J.attributeBegin("problem");
+    compact(J, [&](OStream &Line) {
+      Line.object([&] { writeProblem(Line, P.From, P.To); });
+    });
+    J.attributeEnd();
+    J.attribute("algorithm", P.Sched.Algorithm);
+    J.attribute("model", P.Model);
+    J.attributeArray("messages", [&] {
+      for (size_t Id = 0; Id < P.Grid.Messages.size(); ++Id) {
+        const Message &M = P.Grid.Messages[Id];
+        compact(J, [&](OStream &Line) {
+          Line.object([&] {
+            Line.attribute("id", static_cast<int64_t>(Id));
+            Line.attribute("src", M.Src);
+            Line.attribute("dst", M.Dst);
+            Line.attribute("len", M.Len);
+          });
+        });
+      }
+    });
+    J.attributeArray("steps", [&] {
+      for (const std::vector<int64_t> &Step : P.Sched.Steps)
+        compact(J, [&](OStream &Line) { Line.value(Step); });
+    });
+    J.attribute("num_steps", P.Stats.Steps);
+    J.attribute("cost", P.Stats.Cost);
+    J.attributeBegin("lower_bounds");
+    compact(J, [&](OStream &Line) {
+      Line.object([&] {
+        Line.attribute("steps", P.Stats.StepsLowerBound);
+        Line.attribute("cost", P.Stats.CostLowerBound);
+      });
+    });
+    J.attributeEnd();
+  });
+  OS << '\n';
+}
+
+} // namespace redistplan

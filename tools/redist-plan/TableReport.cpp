@@ -1,0 +1,179 @@
+//===- TableReport.cpp - A plan as the papers' tables show it -------------===//
+
+#include "TableReport.h"
+
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <vector>
+
+using namespace redist;
+using llvm::raw_ostream;
+using llvm::right_justify;
+
+namespace redistplan {
+
+std::string stepLabel(int64_t Index) {
+  // Bijective base 26: after z comes aa, as in spreadsheet columns.
+  std::string Label;
+  for (uint64_t Rest = static_cast<uint64_t>(Index) + 1; Rest > 0;
+       Rest = (Rest - 1) / 26)
+    Label.insert(Label.begin(), static_cast<char>('a' + (Rest - 1) % 26));
+  return Label;
+}
+
+namespace {
+
+/// Lines of the step list wrap before this column.
+constexpr size_t LineWidth = 80;
+
+unsigned widthOf(int64_t Value) { return std::to_string(Value).size(); }
+
+void printProblem(raw_ostream &OS, const Plan &P) {
+  OS << "Redistribution: " << P.From.distribution().str() << " on "
+     << P.From.procs() << " processes -> " << P.To.distribution().str()
+     << " on " << P.To.procs() << " processes\n";
+
+  int64_t N = P.From.extent();
+  OS << "Array length:   N = " << N;
+  std::optional<int64_t> Slice;
+  if (P.From.isBlockCyclic() && P.To.isBlockCyclic())
+    Slice = sliceLength(P.From.procs(), P.From.blockSize(), P.To.procs(),
+                        P.To.blockSize());
+  if (Slice && N == *Slice) {
+    OS << ", one slice of L = lcm(P*r, Q*s)";
+  } else if (Slice) {
+    int64_t Whole = N / *Slice, Rest = N % *Slice;
+    OS << ": " << Whole << (Whole == 1 ? " whole slice" : " whole slices")
+       << " of L = lcm(P*r, Q*s) = " << *Slice << " and " << Rest
+       << (Rest == 1 ? " more element" : " more elements");
+  }
+  OS << "\n";
+
+  OS << "Algorithm:      " << P.Sched.Algorithm;
+  if (P.Requested == Algorithm::Auto)
+    OS << ", chosen by auto";
+  OS << " (model: " << P.Model << ")\n";
+}
+
+/// The grid as in the papers: one row per source process, one column per
+/// target process, each entry the message length followed by its step.
+void printGrid(raw_ostream &OS, const Plan &P) {
+  const CommGrid &G = P.Grid;
+  std::vector<int64_t> StepOf = stepOfEachMessage(G, P.Sched);
+  std::vector<std::string> Cells(G.P * G.Q, "-");
+  for (size_t Id = 0; Id < G.Messages.size(); ++Id) {
+    const Message &M = G.Messages[Id];
+    Cells[M.Src * G.Q + M.Dst] = std::to_string(M.Len) + stepLabel(StepOf[Id]);
+  }
+  std::vector<int64_t> RowCounts = G.rowCounts();
+  std::vector<int64_t> ColumnCounts = G.columnCounts();
+
+  unsigned LabelWidth = std::max<unsigned>(4, widthOf(G.P - 1));
+  unsigned CellWidth = widthOf(G.Q - 1);
+  for (const std::string &Cell : Cells)
+    CellWidth = std::max<unsigned>(CellWidth, Cell.size());
+  for (int64_t Count : ColumnCounts)
+    CellWidth = std::max(CellWidth, widthOf(Count));
+  unsigned CountWidth = 4;
+  for (int64_t Count : RowCounts)
+    CountWidth = std::max(CountWidth, widthOf(Count));
+
+  OS << "Communication grid: message length, then the step that sends it "
+        "(- = no message)\n";
+  OS << right_justify("S/R", LabelWidth) << " |";
+  for (int64_t Dst = 0; Dst < G.Q; ++Dst)
+    OS << ' ' << right_justify(std::to_string(Dst), CellWidth);
+  OS << " | N.M.\n";
+  std::string Rule = std::string(LabelWidth + 1, '-') + '+' +
+                     std::string(G.Q * (CellWidth + 1) + 1, '-') + '+' +
+                     std::string(CountWidth + 1, '-');
+  OS << Rule << '\n';
+  for (int64_t Src = 0; Src < G.P; ++Src) {
+    OS << right_justify(std::to_string(Src), LabelWidth) << " |";
+    for (int64_t Dst = 0; Dst < G.Q; ++Dst)
+      OS << ' ' << right_justify(Cells[Src * G.Q + Dst], CellWidth);
+    OS << " | " << right_justify(std::to_string(RowCounts[Src]), CountWidth)
+       << '\n';
+  }
+  OS << Rule << '\n';
+  OS << right_justify("N.M.", LabelWidth) << " |";
+  for (int64_t Count : ColumnCounts)
+    OS << ' ' << right_justify(std::to_string(Count), CellWidth);
+  OS << " |\n";
+}
+
+void printSteps(raw_ostream &OS, const Plan &P) {
+  OS << "Steps: the messages src->dst:length of each step, which costs its "
+        "longest message\n";
+  for (size_t Index = 0; Index < P.Sched.Steps.size(); ++Index) {
+    const std::vector<int64_t> &Step = P.Sched.Steps[Index];
+    OS << "  " << stepLabel(Index) << ": ";
+    if (Step.empty()) {
+      OS << "no message, cost 0\n";
+      continue;
+    }
+    int64_t Shortest = P.Grid.Messages[Step.front()].Len;
+    int64_t Longest = Shortest;
+    for (int64_t Id : Step) {
+      Shortest = std::min(Shortest, P.Grid.Messages[Id].Len);
+      Longest = std::max(Longest, P.Grid.Messages[Id].Len);
+    }
+    OS << Step.size() << (Step.size() == 1 ? " message" : " messages");
+    if (Shortest == Longest)
+      OS << ", length " << Longest;
+    else
+      OS << ", lengths " << Shortest << ".." << Longest;
+    OS << ", cost " << Longest << ":\n";
+    // The messages, as many per line as fit in LineWidth columns.
+    std::string Line = "   ";
+    for (int64_t Id : Step) {
+      const Message &M = P.Grid.Messages[Id];
+      std::string Item = ' ' + std::to_string(M.Src) + "->" +
+                         std::to_string(M.Dst) + ':' + std::to_string(M.Len);
+      if (Line.size() + Item.size() > LineWidth && Line.size() > 3) {
+        OS << Line << '\n';
+        Line = "   ";
+      }
+      Line += Item;
+    }
+    OS << Line << '\n';
+  }
+}
+
+void printSummary(raw_ostream &OS, const Plan &P) {
+  const ScheduleStats &S = P.Stats;
+  OS << "Summary\n";
+  OS << "  messages:   " << P.Grid.Messages.size() << '\n';
+  OS << "  steps:      " << S.Steps << ", " << S.NonEmptySteps
+     << " non-empty; lower bound " << S.StepsLowerBound
+     << " (most messages of one process)\n";
+  OS << "  cost:       " << S.Cost << "; lower bound " << S.CostLowerBound
+     << " (most elements one process sends or receives)\n";
+  OS << "  alpha-beta: "
+     << llvm::format("%.3g s = %g s * %lld non-empty steps + %g s * %lld "
+                     "elements\n",
+                     P.Costs.predict(S), P.Costs.Alpha,
+                     static_cast<long long>(S.NonEmptySteps), P.Costs.Beta,
+                     static_cast<long long>(S.Cost));
+}
+
+} // namespace
+
+void printTable(raw_ostream &OS, const Plan &P) {
+  printProblem(OS, P);
+  OS << '\n';
+  if (P.Grid.P > MaxTableProcesses || P.Grid.Q > MaxTableProcesses) {
+    OS << "Grid and steps not shown: more than " << MaxTableProcesses
+       << " processes on a side (P = " << P.Grid.P << ", Q = " << P.Grid.Q
+       << "); --json lists every message and step.\n\n";
+  } else {
+    printGrid(OS, P);
+    OS << '\n';
+    printSteps(OS, P);
+    OS << '\n';
+  }
+  printSummary(OS, P);
+}
+
+} // namespace redistplan

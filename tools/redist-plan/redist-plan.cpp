@@ -1,0 +1,295 @@
+//===- redist-plan.cpp - Show the schedule of a redistribution ------------===//
+//
+// redist-plan cyclic P r Q s [--n N] [--algorithm NAME] [--table | --json]
+// redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
+//             NAME] [--table | --json]
+//
+// Computes the communication grid of a redistribution, schedules it and
+// prints both, as the papers' tables or as JSON. Each kind of redistribution
+// is a subcommand with its own arguments; the options they share mean the
+// same in all.
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonReport.h"
+#include "Plan.h"
+#include "SizeLimits.h"
+#include "TableReport.h"
+
+#include "redist/Error.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <new>
+#include <string>
+#include <vector>
+
+using namespace redist;
+using namespace redistplan;
+namespace cl = llvm::cl;
+
+namespace {
+
+/// Exit codes, documented in docs/redist-plan.md.
+enum ExitCode { Success = 0, BadInput = 1, Internal = 2 };
+
+constexpr const char *ToolName = "redist-plan";
+
+cl::OptionCategory PlanCategory("redist-plan options");
+
+cl::SubCommand
+    CyclicCommand("cyclic",
+                  "CYCLIC(r) on P source processes -> CYCLIC(s) on Q target "
+                  "processes: redist-plan cyclic P r Q s [options]");
+
+cl::list<std::string> CyclicArgs(cl::Positional, cl::desc("<P> <r> <Q> <s>"),
+                                 cl::sub(CyclicCommand), cl::cat(PlanCategory));
+// Negative numbers look like options to the parser: collect every unknown
+// option here and sort them out in readPositionals.
+cl::list<std::string> CyclicUnknown(cl::Sink, cl::sub(CyclicCommand),
+                                    cl::cat(PlanCategory));
+
+cl::SubCommand GenBlockCommand(
+    "genblock", "GEN_BLOCK on the source processes -> GEN_BLOCK on the target "
+                "processes: redist-plan genblock --source n0,n1,... --target "
+                "m0,m1,... [options]");
+
+cl::list<std::string>
+    SourceSizes("source",
+                cl::desc("Elements of each source process, in process order"),
+                cl::value_desc("n0,n1,..."), cl::CommaSeparated,
+                cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+cl::list<std::string>
+    TargetSizes("target",
+                cl::desc("Elements of each target process, in process order"),
+                cl::value_desc("m0,m1,..."), cl::CommaSeparated,
+                cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+cl::list<std::string> GenBlockArgs(cl::Positional, cl::Hidden,
+                                   cl::sub(GenBlockCommand),
+                                   cl::cat(PlanCategory));
+cl::list<std::string> GenBlockUnknown(cl::Sink, cl::sub(GenBlockCommand),
+                                      cl::cat(PlanCategory));
+
+// Read as text so that its errors read like those of the positionals.
+cl::opt<std::string>
+    Extent("n",
+           cl::desc("Length N of the whole array (default: one slice, N = L = "
+                    "lcm(P*r, Q*s))"),
+           cl::value_desc("N"), cl::sub(CyclicCommand), cl::cat(PlanCategory));
+
+cl::opt<std::string> AlgorithmName(
+    "algorithm",
+    cl::desc("Scheduling algorithm: auto (default), caterpillar, walker_otto, "
+             "classes, stepwise or greedy"),
+    cl::value_desc("name"), cl::init("auto"), cl::sub(CyclicCommand),
+    cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+
+enum class OutputFormat { Table, Json };
+// cl::sub must come before cl::values, which registers the flags --table and
+// --json in the subcommands known at that point.
+cl::opt<OutputFormat>
+    Format(cl::desc("Output format:"), cl::sub(CyclicCommand),
+           cl::sub(GenBlockCommand), cl::cat(PlanCategory),
+           cl::values(clEnumValN(OutputFormat::Table, "table",
+                                 "The grid, the steps and a summary (default)"),
+                      clEnumValN(OutputFormat::Json, "json",
+                                 "The redist-schedule/1 JSON document")),
+           cl::init(OutputFormat::Table));
+
+// Without a subcommand, anything on the command line lands here.
+cl::list<std::string> TopLevelArgs(cl::Positional, cl::Hidden,
+                                   cl::cat(PlanCategory));
+cl::list<std::string> TopLevelUnknown(cl::Sink, cl::cat(PlanCategory));
+
+/// A one-line diagnostic on stderr.
+void reportError(const llvm::Twine &Message) {
+  llvm::WithColor::error(llvm::errs(), ToolName) << Message << '\n';
+}
+
+/// Thrown to stop with a one-line error; main reports it.
+struct UsageError {
+  std::string Message;
+};
+
+/// The subcommand's positional arguments in command-line order: those the
+/// parser took for positionals and the negative numbers it took for options.
+std::vector<std::string> readPositionals(const cl::list<std::string> &Args,
+                                         const cl::list<std::string> &Unknown) {
+  std::vector<std::pair<unsigned, std::string>> Ordered;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    Ordered.emplace_back(Args.getPosition(I), Args[I]);
+  for (unsigned I = 0; I < Unknown.size(); ++I) {
+    int64_t Ignored;
+    if (llvm::StringRef(Unknown[I]).getAsInteger(10, Ignored))
+      throw UsageError{"unknown option '" + Unknown[I] + "'; see " + ToolName +
+                       " --help"};
+    Ordered.emplace_back(Unknown.getPosition(I), Unknown[I]);
+  }
+  llvm::sort(Ordered);
+  std::vector<std::string> Values;
+  for (auto &Entry : Ordered)
+    Values.push_back(std::move(Entry.second));
+  return Values;
+}
+
+/// Argument Text, named Name, as a 64-bit integer >= Min.
+int64_t parseInteger(llvm::StringRef Name, llvm::StringRef Meaning,
+                     llvm::StringRef Text, int64_t Min) {
+  int64_t Value;
+  if (Text.getAsInteger(10, Value))
+    throw UsageError{
+        (Name + " = '" + Text + "' is not a 64-bit integer (" + Meaning + ")")
+            .str()};
+  if (Value < Min)
+    throw UsageError{(Name + " = " + llvm::Twine(Value) + ": " + Meaning +
+                      " must be " + (Min == 0 ? "non-negative" : "positive"))
+                         .str()};
+  return Value;
+}
+
+Algorithm readAlgorithm() {
+  if (std::optional<Algorithm> Algo = parseAlgorithm(AlgorithmName))
+    return *Algo;
+  std::string Valid;
+  for (Algorithm A : allAlgorithms())
+    Valid += std::string(Valid.empty() ? "" : ", ") + algorithmName(A);
+  throw UsageError{"unknown algorithm '" + AlgorithmName +
+                   "'; valid algorithms: " + Valid};
+}
+
+Plan planCyclic() {
+  std::vector<std::string> Args = readPositionals(CyclicArgs, CyclicUnknown);
+  if (Args.size() != 4)
+    throw UsageError{"cyclic expects 4 arguments, P r Q s, but got " +
+                     std::to_string(Args.size())};
+  int64_t P = parseInteger("P", "the number of source processes", Args[0], 1);
+  int64_t R = parseInteger("r", "the source block size", Args[1], 1);
+  int64_t Q = parseInteger("Q", "the number of target processes", Args[2], 1);
+  int64_t S = parseInteger("s", "the target block size", Args[3], 1);
+  Algorithm Algo = readAlgorithm();
+
+  int64_t N;
+  if (Extent.getNumOccurrences()) {
+    N = parseInteger("N", "the array length", Extent, 0);
+  } else if (std::optional<int64_t> Slice = sliceLength(P, R, Q, S)) {
+    N = *Slice;
+  } else {
+    throw UsageError{
+        "the slice length L = lcm(P*r, Q*s) for P = " + std::to_string(P) +
+        ", r = " + std::to_string(R) + ", Q = " + std::to_string(Q) +
+        ", s = " + std::to_string(S) +
+        " does not fit in 64 bits; give the array length with --n"};
+  }
+  checkCyclicSize(P, R, Q, S, N);
+  return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
+                  Algo);
+}
+
+/// The segment sizes of one side of genblock, named Side ("source" or
+/// "target"), and their sum.
+std::vector<int64_t> readSizes(llvm::StringRef Side,
+                               const cl::list<std::string> &Texts,
+                               int64_t &Sum) {
+  if (Texts.empty())
+    throw UsageError{"genblock needs --" + Side.str() +
+                     " n0,n1,...: the elements of each " + Side.str() +
+                     " process"};
+  if (static_cast<int64_t>(Texts.size()) > MaxProcesses)
+    throw UsageError{("--" + Side + " lists " + llvm::Twine(Texts.size()) +
+                      " processes; redist-plan handles at most " +
+                      llvm::Twine(MaxProcesses))
+                         .str()};
+  std::vector<int64_t> Sizes;
+  Sum = 0;
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    std::string Name = (Side + "[" + llvm::Twine(I) + "]").str();
+    Sizes.push_back(
+        parseInteger(Name, "the elements of a process", Texts[I], 0));
+    if (llvm::AddOverflow(Sum, Sizes.back(), Sum))
+      throw UsageError{("the " + Side + " sizes sum beyond 64 bits").str()};
+  }
+  return Sizes;
+}
+
+Plan planGenBlock() {
+  if (!GenBlockUnknown.empty())
+    throw UsageError{"unknown option '" + GenBlockUnknown.front() + "'; see " +
+                     ToolName + " --help"};
+  if (!GenBlockArgs.empty())
+    throw UsageError{"genblock takes no positional arguments, but got '" +
+                     GenBlockArgs.front() + "'"};
+  int64_t SourceSum, TargetSum;
+  std::vector<int64_t> Source = readSizes("source", SourceSizes, SourceSum);
+  std::vector<int64_t> Target = readSizes("target", TargetSizes, TargetSum);
+  if (SourceSum != TargetSum)
+    throw UsageError{"the source sizes sum to " + std::to_string(SourceSum) +
+                     " but the target sizes to " + std::to_string(TargetSum) +
+                     "; both must be the array length"};
+  Algorithm Algo = readAlgorithm();
+  return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
+                  Layout(Distribution::genBlock(std::move(Target)), TargetSum),
+                  Algo);
+}
+
+void printPlan(const Plan &P) {
+  if (Format == OutputFormat::Json)
+    printJson(llvm::outs(), P);
+  else
+    printTable(llvm::outs(), P);
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
+  });
+  // libLLVM registers options of its own: show only ours in --help.
+  cl::HideUnrelatedOptions(PlanCategory);
+  cl::HideUnrelatedOptions(PlanCategory, CyclicCommand);
+  cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
+  cl::ParseCommandLineOptions(
+      Argc, Argv,
+      "shows the communication grid and schedule of a redistribution\n\n"
+      "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME] "
+      "[--table | --json]\n"
+      "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
+      "[--algorithm NAME] [--table | --json]\n");
+
+  try {
+    if (CyclicCommand) {
+      printPlan(planCyclic());
+    } else if (GenBlockCommand) {
+      printPlan(planGenBlock());
+    } else if (!TopLevelUnknown.empty()) {
+      throw UsageError{"unknown option '" + TopLevelUnknown.front() +
+                       "'; see redist-plan --help"};
+    } else if (!TopLevelArgs.empty()) {
+      throw UsageError{"unknown subcommand '" + TopLevelArgs.front() +
+                       "'; the subcommands are: cyclic, genblock"};
+    } else {
+      throw UsageError{"missing subcommand: cyclic or genblock; see "
+                       "redist-plan --help"};
+    }
+  } catch (const UsageError &E) {
+    reportError(E.Message);
+    return BadInput;
+  } catch (const InvalidArgument &E) {
+    reportError(E.what());
+    return BadInput;
+  } catch (const InternalError &E) {
+    reportError(llvm::Twine("internal error: ") + E.what());
+    return Internal;
+  } catch (const std::bad_alloc &) {
+    reportError("out of memory: the redistribution is too large");
+    return Internal;
+  }
+  return Success;
+}
