@@ -24,6 +24,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
 
 namespace redist {
 
@@ -31,7 +34,8 @@ namespace redist {
 enum class ExecMode {
   Scheduled,      ///< the schedule's steps: one Sendrecv per step per rank
   Unsynchronized, ///< Walker & Otto's: all receives posted, then all sends
-  Alltoallv,      ///< one MPI_Alltoallv with packed buffers
+  Alltoallv,      ///< one MPI_Alltoallv with packed buffers (MPI_Alltoallw
+                  ///< with derived datatypes under Packing::Datatypes)
 };
 
 /// How message elements are gathered and scattered.
@@ -39,6 +43,15 @@ enum class Packing {
   Runs,      ///< copy loops over the run descriptions of lib/
   Datatypes, ///< MPI derived datatypes built from the same runs
 };
+
+/// "scheduled", "unsync", "alltoallv"; and their parser.
+const char *execModeName(ExecMode M);
+std::optional<ExecMode> parseExecMode(std::string_view Name);
+std::vector<ExecMode> allExecModes();
+/// "runs", "datatypes"; and their parser.
+const char *packingName(Packing K);
+std::optional<Packing> parsePacking(std::string_view Name);
+std::vector<Packing> allPackings();
 
 struct PlanOptions {
   Algorithm Schedule = Algorithm::Auto;
@@ -48,6 +61,10 @@ struct PlanOptions {
   /// a mismatch throws InvalidArgument on every rank instead of hanging.
   bool Verify = false;
   CostModel Model;
+  /// Largest number of bytes one MPI transfer carries; longer messages go in
+  /// several pieces so that MPI's int counts never overflow. 0 means the
+  /// default, INT_MAX. Tests set small values to exercise the splitting.
+  int64_t MaxTransferBytes = 0;
 };
 
 class Plan {
@@ -63,7 +80,8 @@ public:
   Plan &operator=(const Plan &) = delete;
 
   /// Moves this rank's source part (sourceLocalSize() elements at Src) into
-  /// its target part (targetLocalSize() elements at Dst). Collective.
+  /// its target part (targetLocalSize() elements at Dst). Collective. Src and
+  /// Dst must not overlap.
   void execute(const void *Src, void *Dst) const;
 
   /// Number of elements this rank holds before and after.
@@ -72,9 +90,31 @@ public:
 
   const Layout &source() const;
   const Layout &target() const;
-  /// The schedule the Scheduled mode follows, and its statistics.
+  /// The schedule the Scheduled and Unsynchronized modes follow, and its
+  /// statistics. Computed on first use when the plan did not need it (the
+  /// caterpillar's steps have a closed form; Alltoallv needs no schedule).
   const Schedule &schedule() const;
   ScheduleStats stats() const;
+
+  /// The parameters the plan was built with.
+  const PlanOptions &options() const;
+  std::size_t elementBytes() const;
+  /// The communicator passed to the constructor (the plan communicates on a
+  /// duplicate of it, so its messages never match the program's).
+  MPI_Comm communicator() const;
+  /// This rank's rank in that communicator.
+  int rank() const;
+
+  /// Bytes of message buffers this plan holds on this rank. In the Scheduled
+  /// mode this is at most the largest message the rank sends plus the largest
+  /// it receives; with Packing::Datatypes it is 0.
+  std::size_t bufferBytes() const;
+  /// Number of steps in which this rank sends or receives over MPI.
+  int64_t activeSteps() const;
+  /// Number of MPI transfers this rank posts per execute(): point-to-point
+  /// sends plus receives (a message longer than MaxTransferBytes counts once
+  /// per piece), or the number of collective calls in the Alltoallv mode.
+  int64_t transfers() const;
 
   class Impl;
 

@@ -4,12 +4,18 @@
 // once, execute many) and std::vector targets are resized to the new local
 // size. This is what redistc's dynamic path calls.
 //
+// The cache is per process and keyed by every parameter, the communicator
+// handle included. A communicator's plans are dropped when the communicator
+// is freed (an attribute callback), and every plan when MPI_Finalize runs;
+// clearPlanCache drops them earlier. Not thread-safe.
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_REDISTRIBUTE_H
 #define REDIST_RUNTIME_REDISTRIBUTE_H
 
 #include "redist/runtime/Plan.h"
 
+#include <cstddef>
 #include <type_traits>
 #include <vector>
 
@@ -21,8 +27,18 @@ const Plan &cachedPlan(const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options = PlanOptions());
 
-/// Drops every cached plan.
+/// Drops every cached plan. Collective over the communicators of the cached
+/// plans when MPI is still running (their duplicates are freed).
 void clearPlanCache();
+
+/// Number of plans in the cache.
+std::size_t planCacheSize();
+
+/// Checks, with one MPI_Allreduce over the plan's communicator, that every
+/// rank's source holds sourceLocalSize() elements. Throws InvalidArgument on
+/// every rank when one does not (naming the rank and the sizes), so that no
+/// rank is left waiting in execute().
+void checkSourceSize(const Plan &Pl, std::size_t SrcElements);
 
 /// Moves Src (this rank's part under From) into Dst (resized to its part
 /// under To).
@@ -33,10 +49,7 @@ void redistribute(const std::vector<T> &Src, std::vector<T> &Dst,
   static_assert(std::is_trivially_copyable<T>::value,
                 "redist moves trivially copyable elements only");
   const Plan &Pl = cachedPlan(From, To, N, sizeof(T), Comm, Options);
-  if (static_cast<int64_t>(Src.size()) != Pl.sourceLocalSize())
-    throw InvalidArgument("redistribute: source vector holds " +
-                          std::to_string(Src.size()) + " elements, expected " +
-                          std::to_string(Pl.sourceLocalSize()));
+  checkSourceSize(Pl, Src.size());
   Dst.resize(static_cast<std::size_t>(Pl.targetLocalSize()));
   Pl.execute(Src.data(), Dst.data());
 }

@@ -1,0 +1,196 @@
+//===- CopyKernels.cpp - The loops that pack, unpack and copy -------------===//
+//
+// Block-cyclic messages are made of many short runs, so the cost of a
+// redistribution is the cost of these loops. Each segment is dispatched once
+// to a loop specialised for the element size (1, 2, 4, 8 or 16 bytes) and,
+// when every run has the same length of at most 8 elements, for that length:
+// the copy of one run is then a fixed-size memcpy the compiler turns into a
+// few moves. Repeated slices of short mixed runs go element by element
+// through offset tables (CopySegment::Elementwise). Other runs branch on
+// their length once; long runs use memcpy.
+//
+//===----------------------------------------------------------------------===//
+#include "CopyProgram.h"
+
+#include <cstring>
+
+namespace redist {
+namespace detail {
+namespace {
+
+template <std::size_t E>
+inline void copyRun(char *D, const char *S, int64_t N) {
+  switch (N) {
+  case 1:
+    std::memcpy(D, S, E);
+    return;
+  case 2:
+    std::memcpy(D, S, 2 * E);
+    return;
+  case 3:
+    std::memcpy(D, S, 3 * E);
+    return;
+  case 4:
+    std::memcpy(D, S, 4 * E);
+    return;
+  case 5:
+    std::memcpy(D, S, 5 * E);
+    return;
+  case 6:
+    std::memcpy(D, S, 6 * E);
+    return;
+  case 7:
+    std::memcpy(D, S, 7 * E);
+    return;
+  case 8:
+    std::memcpy(D, S, 8 * E);
+    return;
+  default:
+    std::memcpy(D, S, static_cast<std::size_t>(N) * E);
+  }
+}
+
+/// Every run has K elements of E bytes.
+template <std::size_t E, std::size_t K>
+void copyFixed(const CopySegment &Sg, const char *From, char *To) {
+  const CopyRun *Runs = Sg.Runs.data();
+  const std::size_t NumRuns = Sg.Runs.size();
+  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
+  if (NumRuns == 1) {
+    const char *F = From + Runs[0].From * static_cast<int64_t>(E);
+    char *T = To + Runs[0].To * static_cast<int64_t>(E);
+    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep)
+      std::memcpy(T + Rep * ToStep, F + Rep * FromStep, K * E);
+    return;
+  }
+  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    const char *F = From + Rep * FromStep;
+    char *T = To + Rep * ToStep;
+    for (std::size_t I = 0; I < NumRuns; ++I)
+      std::memcpy(T + Runs[I].To * static_cast<int64_t>(E),
+                  F + Runs[I].From * static_cast<int64_t>(E), K * E);
+  }
+}
+
+/// Runs of any length, elements of E bytes.
+template <std::size_t E>
+void copyMixed(const CopySegment &Sg, const char *From, char *To) {
+  const CopyRun *Runs = Sg.Runs.data();
+  const std::size_t NumRuns = Sg.Runs.size();
+  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
+  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    const char *F = From + Rep * FromStep;
+    char *T = To + Rep * ToStep;
+    for (std::size_t I = 0; I < NumRuns; ++I)
+      copyRun<E>(T + Runs[I].To * static_cast<int64_t>(E),
+                 F + Runs[I].From * static_cast<int64_t>(E), Runs[I].Length);
+  }
+}
+
+/// Element by element through the tables of one repeat. The side without a
+/// table is contiguous.
+template <std::size_t E>
+void copyElementwise(const CopySegment &Sg, const char *From, char *To) {
+  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
+  From += Sg.FromBase * static_cast<int64_t>(E);
+  To += Sg.ToBase * static_cast<int64_t>(E);
+  const int32_t *FI = Sg.FromIndex.data();
+  const int32_t *TI = Sg.ToIndex.data();
+  const std::size_t N =
+      Sg.FromIndex.empty() ? Sg.ToIndex.size() : Sg.FromIndex.size();
+  if (Sg.ToIndex.empty()) { // packing: gather into a contiguous buffer
+    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+      const char *F = From + Rep * FromStep;
+      char *T = To + Rep * ToStep;
+      for (std::size_t J = 0; J < N; ++J)
+        std::memcpy(T + J * E, F + static_cast<int64_t>(FI[J]) * E, E);
+    }
+  } else if (Sg.FromIndex.empty()) { // unpacking: scatter a contiguous buffer
+    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+      const char *F = From + Rep * FromStep;
+      char *T = To + Rep * ToStep;
+      for (std::size_t J = 0; J < N; ++J)
+        std::memcpy(T + static_cast<int64_t>(TI[J]) * E, F + J * E, E);
+    }
+  } else {
+    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+      const char *F = From + Rep * FromStep;
+      char *T = To + Rep * ToStep;
+      for (std::size_t J = 0; J < N; ++J)
+        std::memcpy(T + static_cast<int64_t>(TI[J]) * E,
+                    F + static_cast<int64_t>(FI[J]) * E, E);
+    }
+  }
+}
+
+template <std::size_t E>
+void copySegment(const CopySegment &Sg, const char *From, char *To) {
+  if (Sg.Elementwise)
+    return copyElementwise<E>(Sg, From, To);
+  switch (Sg.UniformLength) {
+  case 1:
+    return copyFixed<E, 1>(Sg, From, To);
+  case 2:
+    return copyFixed<E, 2>(Sg, From, To);
+  case 3:
+    return copyFixed<E, 3>(Sg, From, To);
+  case 4:
+    return copyFixed<E, 4>(Sg, From, To);
+  case 5:
+    return copyFixed<E, 5>(Sg, From, To);
+  case 6:
+    return copyFixed<E, 6>(Sg, From, To);
+  case 7:
+    return copyFixed<E, 7>(Sg, From, To);
+  case 8:
+    return copyFixed<E, 8>(Sg, From, To);
+  default:
+    return copyMixed<E>(Sg, From, To);
+  }
+}
+
+/// Any element size: one memcpy per run (element tables are not used).
+void copySegmentBytes(const CopySegment &Sg, const char *From, char *To,
+                      std::size_t ElementBytes) {
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    const char *F = From + Rep * Sg.FromStride * E;
+    char *T = To + Rep * Sg.ToStride * E;
+    for (const CopyRun &R : Sg.Runs)
+      std::memcpy(T + R.To * E, F + R.From * E,
+                  static_cast<std::size_t>(R.Length * E));
+  }
+}
+
+} // namespace
+
+void runCopyProgram(const CopyProgram &P, const char *From, char *To,
+                    std::size_t ElementBytes) {
+  for (const CopySegment &Sg : P.Segments) {
+    switch (ElementBytes) {
+    case 1:
+      copySegment<1>(Sg, From, To);
+      break;
+    case 2:
+      copySegment<2>(Sg, From, To);
+      break;
+    case 4:
+      copySegment<4>(Sg, From, To);
+      break;
+    case 8:
+      copySegment<8>(Sg, From, To);
+      break;
+    case 16:
+      copySegment<16>(Sg, From, To);
+      break;
+    default:
+      copySegmentBytes(Sg, From, To, ElementBytes);
+    }
+  }
+}
+
+} // namespace detail
+} // namespace redist

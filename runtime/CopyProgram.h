@@ -1,0 +1,113 @@
+//===- CopyProgram.h - Run lists that packing and copying walk ------------===//
+//
+// Private to the runtime. A CopyProgram says which elements go where when a
+// message is packed into a buffer, unpacked from one, or copied directly
+// (a rank's message to itself): segments of runs, each repeated with fixed
+// strides, exactly like lib's MessagePattern but with one "from" and one
+// "to" offset per run. Programs are built once per plan; the kernels in
+// CopyKernels.cpp walk them without any per-element decision.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_COPYPROGRAM_H
+#define REDIST_RUNTIME_COPYPROGRAM_H
+
+#include "redist/MessagePattern.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace redist {
+namespace detail {
+
+/// Length elements from element offset From to element offset To.
+struct CopyRun {
+  int64_t From;
+  int64_t To;
+  int64_t Length;
+};
+
+/// Runs repeated Repeat times, shifted by FromStride / ToStride elements.
+struct CopySegment {
+  std::vector<CopyRun> Runs;
+  int64_t Repeat = 1;
+  int64_t FromStride = 0;
+  int64_t ToStride = 0;
+  /// The length every run has, 0 when they differ (the kernels then branch on
+  /// each run's length).
+  int64_t UniformLength = 0;
+  /// For repeated slices of short runs: one entry per element of a repeat,
+  /// its offset from FromBase / ToBase. Copying element by element from
+  /// these tables beats branching on many runs of 1 to 3 elements. An empty
+  /// table means "sequential" for a side whose elements are contiguous.
+  bool Elementwise = false;
+  int64_t FromBase = 0, ToBase = 0;
+  std::vector<int32_t> FromIndex, ToIndex;
+};
+
+struct CopyProgram {
+  std::vector<CopySegment> Segments;
+  int64_t Elements = 0;
+  bool empty() const { return Elements == 0; }
+};
+
+/// Which two of a message's three coordinates a program maps.
+enum class CopySide {
+  Pack,   ///< sender's local offsets -> position in the message buffer
+  Unpack, ///< position in the message buffer -> receiver's local offsets
+  Direct, ///< sender's local offsets -> receiver's local offsets
+};
+
+/// A run with all three coordinates: sender offset, receiver offset and
+/// position in the message's element order.
+struct TriRun {
+  int64_t Src, Dst, Pos, Len;
+};
+
+/// Runs repeated with strides on all three coordinates.
+struct TriSegment {
+  std::vector<TriRun> Runs; ///< sorted by Pos, contiguous in Pos
+  int64_t Repeat = 1;
+  int64_t SrcStride = 0, DstStride = 0, PosStride = 0;
+  int64_t PerRepeat = 0; ///< elements in one repeat
+};
+
+/// Cuts one message into programs for any range of its elements. Built once
+/// per message; each cut costs O(log runs + runs in the range).
+class MessageCutter {
+public:
+  explicit MessageCutter(const MessagePattern &M);
+  int64_t length() const { return Length; }
+  /// The program for elements [Begin, End) of the message. Buffer positions
+  /// are relative to Begin. Adjacent runs are merged and contiguous repeats
+  /// collapsed.
+  CopyProgram program(CopySide Side, int64_t Begin, int64_t End) const;
+
+private:
+  std::vector<TriSegment> Segments;
+  int64_t Length = 0;
+};
+
+/// MessageCutter(M).program(Side, Begin, End).
+CopyProgram buildCopyProgram(const MessagePattern &M, CopySide Side,
+                             int64_t Begin, int64_t End);
+
+/// One side of a segment (the "from" or the "to" offsets), with runs that
+/// are adjacent on that side merged: what an MPI datatype needs.
+struct SideBlocks {
+  std::vector<int64_t> Offsets; ///< element offsets of one repeat
+  std::vector<int64_t> Lengths;
+  int64_t Repeat = 1;
+  int64_t Stride = 0; ///< elements between repeats
+};
+/// The segments of P seen from one side: "from" when UseFrom, else "to".
+std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom);
+
+/// Copies P's elements from From to To; ElementBytes is one element's size.
+void runCopyProgram(const CopyProgram &P, const char *From, char *To,
+                    std::size_t ElementBytes);
+
+} // namespace detail
+} // namespace redist
+
+#endif // REDIST_RUNTIME_COPYPROGRAM_H

@@ -1,0 +1,496 @@
+//===- Plan.cpp - Building a plan -----------------------------------------===//
+//
+// A plan is built in this order, identically on every rank: check the
+// parameters (and, with Verify, compare them across ranks), duplicate the
+// communicator, describe this rank's messages with lib's MessagePattern,
+// place them in the schedule's steps, then build the copy programs or
+// datatypes of every MPI transfer and allocate the buffers.
+//
+//===----------------------------------------------------------------------===//
+#include "Datatypes.h"
+#include "PlanImpl.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace redist {
+
+const char *execModeName(ExecMode M) {
+  switch (M) {
+  case ExecMode::Scheduled:
+    return "scheduled";
+  case ExecMode::Unsynchronized:
+    return "unsync";
+  case ExecMode::Alltoallv:
+    return "alltoallv";
+  }
+  return "unknown";
+}
+
+std::optional<ExecMode> parseExecMode(std::string_view Name) {
+  for (ExecMode M : allExecModes())
+    if (Name == execModeName(M))
+      return M;
+  return std::nullopt;
+}
+
+std::vector<ExecMode> allExecModes() {
+  return {ExecMode::Scheduled, ExecMode::Unsynchronized, ExecMode::Alltoallv};
+}
+
+const char *packingName(Packing K) {
+  switch (K) {
+  case Packing::Runs:
+    return "runs";
+  case Packing::Datatypes:
+    return "datatypes";
+  }
+  return "unknown";
+}
+
+std::optional<Packing> parsePacking(std::string_view Name) {
+  for (Packing K : allPackings())
+    if (Name == packingName(K))
+      return K;
+  return std::nullopt;
+}
+
+std::vector<Packing> allPackings() {
+  return {Packing::Runs, Packing::Datatypes};
+}
+
+namespace {
+
+/// Splits [0, Elements) into pieces of at most PieceElements.
+template <typename Fn>
+void forEachPiece(int64_t Elements, int64_t PieceElements, Fn &&F) {
+  for (int64_t B = 0; B < Elements; B += PieceElements)
+    F(B, std::min(Elements, B + PieceElements));
+}
+
+/// Elements per MPI transfer.
+int64_t transferElements(const PlanOptions &O, std::size_t ElementBytes) {
+  return std::max<int64_t>(1, detail::maxTransferBytes(O) /
+                                  static_cast<int64_t>(ElementBytes));
+}
+
+} // namespace
+
+Plan::Impl::Impl(const Distribution &From, const Distribution &To, int64_t N,
+                 std::size_t ElementBytes, MPI_Comm Comm,
+                 const PlanOptions &Options)
+    : Source(From, N), Target(To, N), N(N), ElementBytes(ElementBytes),
+      UserComm(Comm), Options(Options) {
+  MPI_Comm_dup(UserComm, &this->Comm);
+  MPI_Comm_rank(this->Comm, &Rank);
+  MPI_Comm_size(this->Comm, &CommSize);
+  MPI_Type_contiguous(static_cast<int>(ElementBytes), MPI_BYTE, &ElementType);
+  MPI_Type_commit(&ElementType);
+  buildMessages();
+  if (Options.Mode == ExecMode::Alltoallv) {
+    buildRounds();
+  } else {
+    assignSteps();
+    buildGroups();
+    buildTransfers();
+  }
+  allocate();
+  // The cutters were only needed to build programs and datatypes.
+  SendCutters.clear();
+  SendCutters.shrink_to_fit();
+  RecvCutters.clear();
+  RecvCutters.shrink_to_fit();
+}
+
+Plan::Impl::~Impl() {
+  for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+    for (detail::PeerMessage &M : *List)
+      for (detail::Transfer &T : M.Pieces)
+        detail::freeDatatype(T.Type);
+  for (detail::AlltoallRound &R : Rounds)
+    for (std::vector<MPI_Datatype> *Types : {&R.SendTypes, &R.RecvTypes})
+      for (MPI_Datatype &T : *Types)
+        if (T != MPI_BYTE)
+          detail::freeDatatype(T);
+  detail::freeDatatype(ElementType);
+  int Finalized = 0;
+  MPI_Finalized(&Finalized);
+  if (!Finalized && Comm != MPI_COMM_NULL)
+    MPI_Comm_free(&Comm);
+}
+
+void Plan::Impl::buildMessages() {
+  std::vector<MessagePattern> Row, Column;
+  if (Rank < Source.procs())
+    Row = describeRow(Source, Target, Rank);
+  if (Rank < Target.procs())
+    Column = describeColumn(Source, Target, Rank);
+  for (const MessagePattern &M : Row) {
+    detail::MessageCutter Cut(M);
+    if (Cut.length() == 0)
+      continue;
+    if (M.Dst == Rank) {
+      Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
+      continue;
+    }
+    detail::PeerMessage Msg;
+    Msg.Peer = static_cast<int>(M.Dst);
+    Msg.Elements = Cut.length();
+    Sends.push_back(std::move(Msg));
+    SendCutters.push_back(std::move(Cut));
+  }
+  for (const MessagePattern &M : Column) {
+    if (M.Src == Rank)
+      continue;
+    detail::MessageCutter Cut(M);
+    if (Cut.length() == 0)
+      continue;
+    detail::PeerMessage Msg;
+    Msg.Peer = static_cast<int>(M.Src);
+    Msg.Elements = Cut.length();
+    Recvs.push_back(std::move(Msg));
+    RecvCutters.push_back(std::move(Cut));
+  }
+}
+
+const CommGrid &Plan::Impl::grid() const {
+  if (!Grid)
+    Grid = computeGrid(Source, Target);
+  return *Grid;
+}
+
+const Schedule &Plan::Impl::schedule() const {
+  if (!Sched) {
+    CostModel Model = Options.Model;
+    Model.ElementBytes = static_cast<double>(ElementBytes);
+    Sched = makeSchedule(Options.Schedule, Source, Target, grid(), Model);
+  }
+  return *Sched;
+}
+
+void Plan::Impl::assignSteps() {
+  if (Options.Schedule == Algorithm::Caterpillar) {
+    // Closed form: lib's caterpillar sends p -> (p + k) mod max(P, Q) in
+    // step k, so message p -> q is in step (q - p) mod max(P, Q). No grid
+    // needed; redist-sweep checks this against lib's schedule.
+    const int64_t M = std::max(Source.procs(), Target.procs());
+    auto StepOf = [M](int64_t Src, int64_t Dst) {
+      return ((Dst - Src) % M + M) % M;
+    };
+    for (detail::PeerMessage &S : Sends)
+      S.Step = StepOf(Rank, S.Peer);
+    for (detail::PeerMessage &R : Recvs)
+      R.Step = StepOf(R.Peer, Rank);
+  } else {
+    const CommGrid &G = grid();
+    std::vector<int64_t> StepOf = stepOfEachMessage(G, schedule());
+    auto StepOfMessage = [&](int64_t Src, int64_t Dst) {
+      auto It = std::lower_bound(
+          G.Messages.begin(), G.Messages.end(), Message{Src, Dst, 0},
+          [](const Message &A, const Message &B) {
+            return A.Src != B.Src ? A.Src < B.Src : A.Dst < B.Dst;
+          });
+      if (It == G.Messages.end() || It->Src != Src || It->Dst != Dst)
+        throw std::logic_error("redist runtime: message " +
+                               std::to_string(Src) + " -> " +
+                               std::to_string(Dst) + " is not in the grid");
+      return StepOf[static_cast<std::size_t>(It - G.Messages.begin())];
+    };
+    for (detail::PeerMessage &S : Sends)
+      S.Step = StepOfMessage(Rank, S.Peer);
+    for (detail::PeerMessage &R : Recvs)
+      R.Step = StepOfMessage(R.Peer, Rank);
+  }
+  // Order messages (and their cutters) by step.
+  auto SortByStep = [](std::vector<detail::PeerMessage> &Ms,
+                       std::vector<detail::MessageCutter> &Cs) {
+    std::vector<std::size_t> Order(Ms.size());
+    for (std::size_t I = 0; I < Order.size(); ++I)
+      Order[I] = I;
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](auto A, auto B) { return Ms[A].Step < Ms[B].Step; });
+    std::vector<detail::PeerMessage> SortedMs;
+    std::vector<detail::MessageCutter> SortedCs;
+    for (std::size_t I : Order) {
+      SortedMs.push_back(std::move(Ms[I]));
+      SortedCs.push_back(std::move(Cs[I]));
+    }
+    Ms = std::move(SortedMs);
+    Cs = std::move(SortedCs);
+  };
+  SortByStep(Sends, SendCutters);
+  SortByStep(Recvs, RecvCutters);
+}
+
+void Plan::Impl::buildGroups() {
+  if (Options.Mode == ExecMode::Unsynchronized) {
+    detail::Group G;
+    for (std::size_t I = 0; I < Sends.size(); ++I)
+      G.Sends.push_back(static_cast<int>(I));
+    for (std::size_t I = 0; I < Recvs.size(); ++I)
+      G.Recvs.push_back(static_cast<int>(I));
+    G.Self = true;
+    Groups.push_back(std::move(G));
+    return;
+  }
+  // Merge the two step-ordered lists into this rank's active steps. A valid
+  // schedule never has a rank send (or receive) twice in one step.
+  std::size_t S = 0, R = 0;
+  while (S < Sends.size() || R < Recvs.size()) {
+    int64_t Step = INT64_MAX;
+    if (S < Sends.size())
+      Step = std::min(Step, Sends[S].Step);
+    if (R < Recvs.size())
+      Step = std::min(Step, Recvs[R].Step);
+    detail::Group G;
+    if (S < Sends.size() && Sends[S].Step == Step)
+      G.Sends.push_back(static_cast<int>(S++));
+    if (R < Recvs.size() && Recvs[R].Step == Step)
+      G.Recvs.push_back(static_cast<int>(R++));
+    if ((S < Sends.size() && Sends[S].Step == Step) ||
+        (R < Recvs.size() && Recvs[R].Step == Step))
+      throw std::logic_error("redist runtime: rank " + std::to_string(Rank) +
+                             " has two sends or receives in step " +
+                             std::to_string(Step));
+    Groups.push_back(std::move(G));
+  }
+  // The local copy overlaps the first step's transfers.
+  if (Groups.empty())
+    Groups.emplace_back();
+  Groups.front().Self = true;
+}
+
+void Plan::Impl::buildTransfers() {
+  const int64_t TransferElems = transferElements(Options, ElementBytes);
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  const bool Runs = Options.Pack == Packing::Runs;
+  // The Scheduled mode reuses one buffer per direction for every step; the
+  // Unsynchronized mode gives every message its own place.
+  const bool Shared = Options.Mode == ExecMode::Scheduled;
+  auto Build = [&](std::vector<detail::PeerMessage> &Ms,
+                   const std::vector<detail::MessageCutter> &Cs, bool Sending) {
+    const detail::CopySide Side =
+        Sending ? detail::CopySide::Pack : detail::CopySide::Unpack;
+    int64_t Offset = 0;
+    for (std::size_t I = 0; I < Ms.size(); ++I) {
+      detail::PeerMessage &M = Ms[I];
+      if (Shared)
+        Offset = 0;
+      forEachPiece(M.Elements, TransferElems, [&](int64_t B, int64_t End) {
+        detail::Transfer T;
+        T.ByteOffset = Offset + B * E;
+        T.Bytes = static_cast<int>((End - B) * E);
+        if (!Runs)
+          T.Type = detail::buildDatatype(Cs[I].program(Side, B, End), Sending,
+                                         ElementType, ElementBytes);
+        M.Pieces.push_back(T);
+      });
+      if (Runs)
+        M.Program = Cs[I].program(Side, 0, M.Elements);
+      M.BufferOffset = Offset;
+      Offset += M.Elements * E;
+    }
+  };
+  Build(Sends, SendCutters, true);
+  Build(Recvs, RecvCutters, false);
+  for (detail::Group &G : Groups) {
+    for (int S : G.Sends)
+      G.SendPieces += Sends[static_cast<std::size_t>(S)].Pieces.size();
+    for (int R : G.Recvs)
+      for (std::size_t P = 0;
+           P < Recvs[static_cast<std::size_t>(R)].Pieces.size(); ++P)
+        G.RecvPieces.emplace_back(R, static_cast<int>(P));
+  }
+  TransfersLeft.resize(Recvs.size());
+}
+
+void Plan::Impl::buildRounds() {
+  // Each round moves at most PerPeer elements of every message, so that the
+  // byte counts and displacements of one call stay below the transfer limit.
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  const int64_t PerPeer =
+      std::max<int64_t>(1, detail::maxTransferBytes(Options) / (E * CommSize));
+  int64_t LocalMax = 0;
+  for (const detail::PeerMessage &M : Sends)
+    LocalMax = std::max(LocalMax, M.Elements);
+  for (const detail::PeerMessage &M : Recvs)
+    LocalMax = std::max(LocalMax, M.Elements);
+  int64_t LocalRounds = (LocalMax + PerPeer - 1) / PerPeer, NumRounds = 0;
+  MPI_Allreduce(&LocalRounds, &NumRounds, 1, MPI_INT64_T, MPI_MAX, Comm);
+  NumRounds = std::max<int64_t>(NumRounds, 1);
+
+  const bool Runs = Options.Pack == Packing::Runs;
+  const std::size_t Size = static_cast<std::size_t>(CommSize);
+  for (int64_t Rd = 0; Rd < NumRounds; ++Rd) {
+    detail::AlltoallRound R;
+    R.SendCounts.assign(Size, 0);
+    R.SendDispls.assign(Size, 0);
+    R.RecvCounts.assign(Size, 0);
+    R.RecvDispls.assign(Size, 0);
+    if (Runs) {
+      R.SendPrograms.resize(Size);
+      R.RecvPrograms.resize(Size);
+    } else {
+      R.SendTypes.assign(Size, MPI_BYTE);
+      R.RecvTypes.assign(Size, MPI_BYTE);
+    }
+    auto Fill = [&](const std::vector<detail::PeerMessage> &Ms,
+                    const std::vector<detail::MessageCutter> &Cs,
+                    bool Sending) {
+      std::vector<int> &Counts = Sending ? R.SendCounts : R.RecvCounts;
+      std::vector<int> &Displs = Sending ? R.SendDispls : R.RecvDispls;
+      int64_t Offset = 0;
+      for (std::size_t I = 0; I < Ms.size(); ++I) {
+        int64_t B = Rd * PerPeer;
+        int64_t End = std::min(Ms[I].Elements, B + PerPeer);
+        if (B >= End)
+          continue;
+        std::size_t Peer = static_cast<std::size_t>(Ms[I].Peer);
+        detail::CopyProgram Piece = Cs[I].program(
+            Sending ? detail::CopySide::Pack : detail::CopySide::Unpack, B,
+            End);
+        if (Runs) {
+          Counts[Peer] = static_cast<int>((End - B) * E);
+          Displs[Peer] = static_cast<int>(Offset);
+          Offset += (End - B) * E;
+          (Sending ? R.SendPrograms : R.RecvPrograms)[Peer] = std::move(Piece);
+        } else {
+          Counts[Peer] = 1;
+          (Sending ? R.SendTypes : R.RecvTypes)[Peer] =
+              detail::buildDatatype(Piece, Sending, ElementType, ElementBytes);
+        }
+      }
+    };
+    Fill(Sends, SendCutters, true);
+    Fill(Recvs, RecvCutters, false);
+    Rounds.push_back(std::move(R));
+  }
+}
+
+void Plan::Impl::allocate() {
+  const bool Runs = Options.Pack == Packing::Runs;
+  std::size_t MaxRequests = 1, MaxRecvRequests = 1;
+  auto Bytes = [&](const detail::PeerMessage &M) {
+    return static_cast<std::size_t>(M.Elements) * ElementBytes;
+  };
+  if (Options.Mode == ExecMode::Alltoallv) {
+    if (Runs)
+      for (const detail::AlltoallRound &R : Rounds) {
+        std::size_t S = 0, Rv = 0;
+        for (int C : R.SendCounts)
+          S += static_cast<std::size_t>(C);
+        for (int C : R.RecvCounts)
+          Rv += static_cast<std::size_t>(C);
+        SendBytes = std::max(SendBytes, S);
+        RecvBytes = std::max(RecvBytes, Rv);
+      }
+  } else {
+    for (const detail::Group &G : Groups) {
+      std::size_t GroupSend = 0, GroupRecv = 0;
+      for (int S : G.Sends)
+        GroupSend += Bytes(Sends[static_cast<std::size_t>(S)]);
+      for (int R : G.Recvs)
+        GroupRecv += Bytes(Recvs[static_cast<std::size_t>(R)]);
+      if (Runs) {
+        SendBytes = std::max(SendBytes, GroupSend);
+        RecvBytes = std::max(RecvBytes, GroupRecv);
+      }
+      MaxRequests = std::max(MaxRequests, G.SendPieces + G.RecvPieces.size());
+      MaxRecvRequests = std::max(MaxRecvRequests, G.RecvPieces.size());
+    }
+  }
+  Requests.resize(MaxRequests);
+  Completed.resize(MaxRecvRequests);
+  SendBuffer.allocate(SendBytes);
+  RecvBuffer.allocate(RecvBytes);
+}
+
+void detail::MessageBuffer::allocate(std::size_t Bytes) {
+  if (Bytes == 0)
+    return;
+  constexpr std::size_t HugePage = 2 << 20;
+  if (Bytes < HugePage) {
+    Data.reset(static_cast<char *>(std::malloc(Bytes)));
+  } else {
+    std::size_t Rounded = (Bytes + HugePage - 1) / HugePage * HugePage;
+    Data.reset(static_cast<char *>(std::aligned_alloc(HugePage, Rounded)));
+#ifdef MADV_HUGEPAGE
+    if (Data)
+      madvise(Data.get(), Rounded, MADV_HUGEPAGE);
+#endif
+  }
+  if (!Data)
+    throw std::bad_alloc();
+  std::memset(Data.get(), 0xA5, Bytes);
+}
+
+void detail::MessageBuffer::Free::operator()(char *P) const { std::free(P); }
+
+//===----------------------------------------------------------------------===//
+// Plan
+//===----------------------------------------------------------------------===//
+
+Plan::Plan(const Distribution &From, const Distribution &To, int64_t N,
+           std::size_t ElementBytes, MPI_Comm Comm,
+           const PlanOptions &Options) {
+  std::optional<std::string> Problem =
+      detail::findInvalidParameter(From, To, N, ElementBytes, Comm, Options);
+  if (Options.Verify && Comm != MPI_COMM_NULL)
+    detail::verifySameParameters(From, To, N, ElementBytes, Comm, Options);
+  if (Problem)
+    throw InvalidArgument(*Problem);
+  P = std::make_unique<Impl>(From, To, N, ElementBytes, Comm, Options);
+}
+
+Plan::~Plan() = default;
+Plan::Plan(Plan &&) noexcept = default;
+Plan &Plan::operator=(Plan &&) noexcept = default;
+
+void Plan::execute(const void *Src, void *Dst) const {
+  P->execute(static_cast<const char *>(Src), static_cast<char *>(Dst));
+}
+
+int64_t Plan::sourceLocalSize() const {
+  return P->Rank < P->Source.procs() ? P->Source.localSize(P->Rank) : 0;
+}
+
+int64_t Plan::targetLocalSize() const {
+  return P->Rank < P->Target.procs() ? P->Target.localSize(P->Rank) : 0;
+}
+
+const Layout &Plan::source() const { return P->Source; }
+const Layout &Plan::target() const { return P->Target; }
+const Schedule &Plan::schedule() const { return P->schedule(); }
+ScheduleStats Plan::stats() const {
+  return measureSchedule(P->grid(), P->schedule());
+}
+const PlanOptions &Plan::options() const { return P->Options; }
+std::size_t Plan::elementBytes() const { return P->ElementBytes; }
+MPI_Comm Plan::communicator() const { return P->UserComm; }
+int Plan::rank() const { return P->Rank; }
+std::size_t Plan::bufferBytes() const { return P->SendBytes + P->RecvBytes; }
+int64_t Plan::transfers() const {
+  if (P->Options.Mode == ExecMode::Alltoallv)
+    return static_cast<int64_t>(P->Rounds.size());
+  int64_t Count = 0;
+  for (const std::vector<detail::PeerMessage> *List : {&P->Sends, &P->Recvs})
+    for (const detail::PeerMessage &M : *List)
+      Count += static_cast<int64_t>(M.Pieces.size());
+  return Count;
+}
+int64_t Plan::activeSteps() const {
+  int64_t Count = 0;
+  for (const detail::Group &G : P->Groups)
+    Count += !G.Sends.empty() || !G.Recvs.empty();
+  return Count;
+}
+
+} // namespace redist

@@ -1,0 +1,144 @@
+//===- PlanCache.cpp - Plan once, execute many ----------------------------===//
+//
+// cachedPlan keeps every plan it builds, keyed by all of its parameters and
+// the communicator handle. Handles can be reused by MPI once a communicator
+// is freed, so a plan must never outlive its communicator: an attribute on
+// each communicator drops its plans when it is freed, and an attribute on
+// MPI_COMM_SELF drops them all when MPI_Finalize runs (MPI deletes
+// MPI_COMM_SELF's attributes first), while MPI can still free them.
+//
+//===----------------------------------------------------------------------===//
+#include "PlanImpl.h"
+#include "redist/runtime/Redistribute.h"
+
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <unordered_map>
+
+namespace redist {
+namespace {
+
+struct CacheKey {
+  Distribution From, To;
+  int64_t N;
+  std::size_t ElementBytes;
+  MPI_Comm Comm;
+  PlanOptions Options;
+
+  bool operator==(const CacheKey &O) const {
+    const PlanOptions &A = Options, &B = O.Options;
+    return From == O.From && To == O.To && N == O.N &&
+           ElementBytes == O.ElementBytes && Comm == O.Comm &&
+           A.Schedule == B.Schedule && A.Mode == B.Mode && A.Pack == B.Pack &&
+           A.Verify == B.Verify && A.MaxTransferBytes == B.MaxTransferBytes &&
+           A.Model.Alpha == B.Model.Alpha && A.Model.Beta == B.Model.Beta &&
+           A.Model.ElementBytes == B.Model.ElementBytes;
+  }
+};
+
+std::size_t combine(std::size_t H, std::size_t V) {
+  return H ^ (V + 0x9e3779b97f4a7c15ull + (H << 6) + (H >> 2));
+}
+
+std::size_t hashDistribution(const Distribution &D) {
+  std::size_t H = static_cast<std::size_t>(D.kind());
+  H = combine(H, static_cast<std::size_t>(D.procs()));
+  H = combine(H, static_cast<std::size_t>(D.param()));
+  for (int64_t S : D.sizes())
+    H = combine(H, static_cast<std::size_t>(S));
+  return H;
+}
+
+struct CacheKeyHash {
+  std::size_t operator()(const CacheKey &K) const {
+    std::size_t H = combine(hashDistribution(K.From), hashDistribution(K.To));
+    H = combine(H, static_cast<std::size_t>(K.N));
+    H = combine(H, K.ElementBytes);
+    H = combine(
+        H, std::hash<const void *>()(reinterpret_cast<const void *>(K.Comm)));
+    H = combine(H, static_cast<std::size_t>(K.Options.Schedule));
+    H = combine(H, static_cast<std::size_t>(K.Options.Mode));
+    H = combine(H, static_cast<std::size_t>(K.Options.Pack));
+    return H;
+  }
+};
+
+using Cache = std::unordered_map<CacheKey, std::unique_ptr<Plan>, CacheKeyHash>;
+
+Cache &cache() {
+  static Cache C;
+  return C;
+}
+
+int CommKeyval = MPI_KEYVAL_INVALID;
+int FinalizeKeyval = MPI_KEYVAL_INVALID;
+
+/// Runs when a communicator carrying our attribute is freed.
+int dropPlansOfComm(MPI_Comm Comm, int, void *, void *) {
+  Cache &C = cache();
+  for (auto It = C.begin(); It != C.end();)
+    It = It->first.Comm == Comm ? C.erase(It) : std::next(It);
+  return MPI_SUCCESS;
+}
+
+/// Runs when MPI_Finalize deletes MPI_COMM_SELF's attributes.
+int dropAllPlans(MPI_Comm, int, void *, void *) {
+  cache().clear();
+  return MPI_SUCCESS;
+}
+
+void watchCommunicator(MPI_Comm Comm) {
+  if (FinalizeKeyval == MPI_KEYVAL_INVALID) {
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, dropAllPlans, &FinalizeKeyval,
+                           nullptr);
+    MPI_Comm_set_attr(MPI_COMM_SELF, FinalizeKeyval, nullptr);
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, dropPlansOfComm, &CommKeyval,
+                           nullptr);
+  }
+  if (Comm == MPI_COMM_SELF)
+    return;
+  void *Value = nullptr;
+  int Found = 0;
+  MPI_Comm_get_attr(Comm, CommKeyval, &Value, &Found);
+  if (!Found)
+    MPI_Comm_set_attr(Comm, CommKeyval, nullptr);
+}
+
+} // namespace
+
+const Plan &cachedPlan(const Distribution &From, const Distribution &To,
+                       int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                       const PlanOptions &Options) {
+  CacheKey Key{From, To, N, ElementBytes, Comm, Options};
+  Cache &C = cache();
+  auto It = C.find(Key);
+  if (It != C.end())
+    return *It->second;
+  auto Built = std::make_unique<Plan>(From, To, N, ElementBytes, Comm, Options);
+  watchCommunicator(Comm);
+  return *C.emplace(std::move(Key), std::move(Built)).first->second;
+}
+
+void clearPlanCache() { cache().clear(); }
+
+std::size_t planCacheSize() { return cache().size(); }
+
+void checkSourceSize(const Plan &Pl, std::size_t SrcElements) {
+  const int64_t Expected = Pl.sourceLocalSize();
+  const bool Bad = static_cast<int64_t>(SrcElements) != Expected;
+  // The highest rank with a wrong size, plus one (0: every size is right).
+  int64_t Mine = Bad ? Pl.rank() + 1 : 0, Worst = 0;
+  MPI_Allreduce(&Mine, &Worst, 1, MPI_INT64_T, MPI_MAX, Pl.communicator());
+  if (Bad)
+    throw InvalidArgument("redistribute: source vector holds " +
+                          std::to_string(SrcElements) + " elements on rank " +
+                          std::to_string(Pl.rank()) + ", expected " +
+                          std::to_string(Expected));
+  if (Worst != 0)
+    throw InvalidArgument("redistribute: the source vector of rank " +
+                          std::to_string(Worst - 1) +
+                          " has the wrong number of elements");
+}
+
+} // namespace redist

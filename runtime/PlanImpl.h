@@ -1,0 +1,148 @@
+//===- PlanImpl.h - What a Plan holds -------------------------------------===//
+//
+// Private to the runtime. Everything execute() needs is computed when the
+// plan is built: this rank's messages in the order it handles them, the copy
+// programs (Packing::Runs) or datatypes (Packing::Datatypes) of each MPI
+// transfer, the buffers and the request array. execute() then allocates
+// nothing and decides nothing per element.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_PLANIMPL_H
+#define REDIST_RUNTIME_PLANIMPL_H
+
+#include "CopyProgram.h"
+#include "redist/runtime/Plan.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace redist {
+namespace detail {
+
+/// One MPI transfer: a message, or a piece of one when it is longer than
+/// MaxTransferBytes (so that no count overflows an int).
+struct Transfer {
+  int64_t ByteOffset = 0; ///< in the plan's send or receive buffer (Runs)
+  int Bytes = 0;          ///< (Runs)
+  MPI_Datatype Type = MPI_DATATYPE_NULL; ///< count 1 (Datatypes)
+};
+
+/// A message this rank sends or receives over MPI.
+struct PeerMessage {
+  int Peer = 0;
+  int64_t Elements = 0;
+  int64_t Step = 0;
+  std::vector<Transfer> Pieces;
+  /// Packing::Runs: the pack (sent) or unpack (received) program of the
+  /// whole message, and where the message starts in the buffer.
+  detail::CopyProgram Program;
+  int64_t BufferOffset = 0;
+};
+
+/// What one call of runGroup does: one step of the schedule in the Scheduled
+/// mode (at most one send and one receive), or everything in the
+/// Unsynchronized mode.
+struct Group {
+  std::vector<int> Sends, Recvs; ///< indices into Sends and Recvs
+  bool Self = false;             ///< do the local copy here
+  /// (message, piece) of each receive request, in posting order.
+  std::vector<std::pair<int, int>> RecvPieces;
+  std::size_t SendPieces = 0;
+};
+
+/// One MPI_Alltoallv (or MPI_Alltoallw) call of the Alltoallv mode.
+struct AlltoallRound {
+  std::vector<int> SendCounts, SendDispls, RecvCounts, RecvDispls;
+  /// Per peer rank: the pack / unpack program of its piece (Runs).
+  std::vector<detail::CopyProgram> SendPrograms, RecvPrograms;
+  /// Per peer rank (Datatypes): count 1 of these, or MPI_BYTE with count 0.
+  std::vector<MPI_Datatype> SendTypes, RecvTypes;
+};
+
+/// Memory for packed messages, touched once when the plan is built so that
+/// execute() never pays page faults; large buffers ask for transparent huge
+/// pages, which makes that first touch an order of magnitude cheaper.
+class MessageBuffer {
+public:
+  void allocate(std::size_t Bytes);
+  char *get() const { return Data.get(); }
+
+private:
+  struct Free {
+    void operator()(char *P) const;
+  };
+  std::unique_ptr<char, Free> Data;
+};
+
+} // namespace detail
+
+class Plan::Impl {
+public:
+  Impl(const Distribution &From, const Distribution &To, int64_t N,
+       std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
+  ~Impl();
+
+  void execute(const char *Src, char *Dst) const;
+  const CommGrid &grid() const;
+  const Schedule &schedule() const;
+
+  Layout Source, Target;
+  int64_t N;
+  std::size_t ElementBytes;
+  MPI_Comm UserComm;
+  MPI_Comm Comm = MPI_COMM_NULL; ///< our duplicate
+  int Rank = 0, CommSize = 0;
+  PlanOptions Options;
+
+  std::vector<detail::PeerMessage> Sends, Recvs; ///< in step order
+  detail::CopyProgram Self; ///< this rank's message to itself
+  std::vector<detail::Group> Groups;
+  std::vector<detail::AlltoallRound> Rounds;
+  MPI_Datatype ElementType = MPI_DATATYPE_NULL;
+
+  detail::MessageBuffer SendBuffer, RecvBuffer;
+  std::size_t SendBytes = 0, RecvBytes = 0;
+  mutable std::vector<MPI_Request> Requests;
+  mutable std::vector<int> Completed; ///< MPI_Testsome's indices
+  /// Per received message: transfers not yet complete in this execute().
+  mutable std::vector<int> TransfersLeft;
+
+private:
+  void buildMessages();
+  void assignSteps();
+  void buildGroups();
+  void buildTransfers();
+  void buildRounds();
+  void allocate();
+
+  void runGroup(const detail::Group &G, const char *Src, char *Dst) const;
+  void executeAlltoall(const char *Src, char *Dst) const;
+  void copySelf(const char *Src, char *Dst) const;
+
+  std::vector<detail::MessageCutter> SendCutters, RecvCutters;
+  mutable std::optional<CommGrid> Grid;
+  mutable std::optional<Schedule> Sched;
+};
+
+namespace detail {
+/// Checks every parameter the same way on every rank, without
+/// communicating; returns the first problem, naming the value.
+std::optional<std::string>
+findInvalidParameter(const Distribution &From, const Distribution &To,
+                     int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                     const PlanOptions &Options);
+/// The Verify option's collective: one MPI_Allreduce over Comm of every
+/// parameter. Throws InvalidArgument on every rank, naming the parameter,
+/// when ranks disagree.
+void verifySameParameters(const Distribution &From, const Distribution &To,
+                          int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                          const PlanOptions &Options);
+/// The largest transfer in bytes that Options allow.
+int64_t maxTransferBytes(const PlanOptions &Options);
+
+} // namespace detail
+
+} // namespace redist
+
+#endif // REDIST_RUNTIME_PLANIMPL_H

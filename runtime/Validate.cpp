@@ -1,0 +1,212 @@
+//===- Validate.cpp - Checking a plan's parameters ------------------------===//
+//
+// Two kinds of checks. findInvalidParameter runs on each rank without
+// communicating, so ranks given the same parameters all fail the same way
+// before any message is sent. verifySameParameters (the Verify option) is
+// one MPI_Allreduce that finds ranks given different parameters, which would
+// otherwise wait forever for messages that never come.
+//
+//===----------------------------------------------------------------------===//
+#include "PlanImpl.h"
+
+#include <climits>
+#include <cstring>
+#include <functional>
+#include <string>
+
+namespace redist {
+namespace detail {
+namespace {
+
+std::optional<std::string> checkDistribution(const char *Side,
+                                             const Distribution &D, int64_t N) {
+  std::string Name = std::string(Side) + " distribution " + D.str();
+  if (D.kind() != DistKind::GenBlock && D.procs() <= 0)
+    return Name + ": process count " + std::to_string(D.procs()) +
+           " must be positive";
+  if ((D.kind() == DistKind::BlockSized || D.kind() == DistKind::Cyclic) &&
+      D.param() <= 0)
+    return Name + ": block size " + std::to_string(D.param()) +
+           " must be positive";
+  try {
+    Layout L(D, N);
+    (void)L;
+  } catch (const InvalidArgument &E) {
+    return Name + ": " + E.what();
+  }
+  return std::nullopt;
+}
+
+/// FNV-1a over the GEN_BLOCK sizes: the one parameter that is a list.
+int64_t hashSizes(const std::vector<int64_t> &Sizes) {
+  uint64_t H = 1469598103934665603ull;
+  for (int64_t S : Sizes) {
+    uint64_t V = static_cast<uint64_t>(S);
+    for (int I = 0; I < 8; ++I) {
+      H ^= (V >> (8 * I)) & 0xff;
+      H *= 1099511628211ull;
+    }
+  }
+  return static_cast<int64_t>(H);
+}
+
+int64_t bitsOf(double D) {
+  int64_t B;
+  std::memcpy(&B, &D, sizeof B);
+  return B;
+}
+
+double doubleOf(int64_t B) {
+  double D;
+  std::memcpy(&D, &B, sizeof D);
+  return D;
+}
+
+struct Parameter {
+  const char *Name;
+  int64_t Value;
+  std::function<std::string(int64_t)> Show;
+  /// False for hashes, whose range means nothing to the user.
+  bool ShowRange = true;
+};
+
+std::string showNumber(int64_t V) { return std::to_string(V); }
+std::string showDouble(int64_t V) { return std::to_string(doubleOf(V)); }
+std::string showHash(int64_t V) { return "list hash " + std::to_string(V); }
+std::string showKind(int64_t V) {
+  switch (static_cast<DistKind>(V)) {
+  case DistKind::Block:
+    return "block";
+  case DistKind::BlockSized:
+    return "block(k)";
+  case DistKind::Cyclic:
+    return "cyclic";
+  case DistKind::GenBlock:
+    return "gen_block";
+  }
+  return std::to_string(V);
+}
+
+std::vector<Parameter> allParameters(const Distribution &From,
+                                     const Distribution &To, int64_t N,
+                                     std::size_t ElementBytes,
+                                     const PlanOptions &O) {
+  return {
+      {"source distribution format", static_cast<int64_t>(From.kind()),
+       showKind},
+      {"source process count", From.procs(), showNumber},
+      {"source block size", From.param(), showNumber},
+      {"source gen_block sizes", hashSizes(From.sizes()), showHash, false},
+      {"target distribution format", static_cast<int64_t>(To.kind()), showKind},
+      {"target process count", To.procs(), showNumber},
+      {"target block size", To.param(), showNumber},
+      {"target gen_block sizes", hashSizes(To.sizes()), showHash, false},
+      {"extent N", N, showNumber},
+      {"element size", static_cast<int64_t>(ElementBytes), showNumber},
+      {"schedule algorithm", static_cast<int64_t>(O.Schedule),
+       [](int64_t V) { return algorithmName(static_cast<Algorithm>(V)); }},
+      {"execution mode", static_cast<int64_t>(O.Mode),
+       [](int64_t V) { return execModeName(static_cast<ExecMode>(V)); }},
+      {"packing", static_cast<int64_t>(O.Pack),
+       [](int64_t V) { return packingName(static_cast<Packing>(V)); }},
+      {"maximum transfer size", O.MaxTransferBytes, showNumber},
+      {"cost model alpha", bitsOf(O.Model.Alpha), showDouble},
+      {"cost model beta", bitsOf(O.Model.Beta), showDouble},
+      {"cost model element size", bitsOf(O.Model.ElementBytes), showDouble},
+  };
+}
+
+} // namespace
+
+int64_t maxTransferBytes(const PlanOptions &Options) {
+  return Options.MaxTransferBytes > 0 ? Options.MaxTransferBytes : INT_MAX;
+}
+
+std::optional<std::string>
+findInvalidParameter(const Distribution &From, const Distribution &To,
+                     int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                     const PlanOptions &Options) {
+  if (Comm == MPI_COMM_NULL)
+    return std::string("the communicator is MPI_COMM_NULL");
+  if (ElementBytes == 0)
+    return std::string("element size 0: elements must have at least 1 byte");
+  if (ElementBytes > static_cast<std::size_t>(INT_MAX))
+    return "element size " + std::to_string(ElementBytes) +
+           " exceeds INT_MAX bytes";
+  if (Options.MaxTransferBytes < 0 || Options.MaxTransferBytes > INT_MAX)
+    return "maximum transfer size " + std::to_string(Options.MaxTransferBytes) +
+           " is outside 0..INT_MAX";
+  if (!parseAlgorithm(algorithmName(Options.Schedule)))
+    return "unknown schedule algorithm " +
+           std::to_string(static_cast<int>(Options.Schedule));
+  if (Options.Mode != ExecMode::Scheduled &&
+      Options.Mode != ExecMode::Unsynchronized &&
+      Options.Mode != ExecMode::Alltoallv)
+    return "unknown execution mode " +
+           std::to_string(static_cast<int>(Options.Mode));
+  if (Options.Pack != Packing::Runs && Options.Pack != Packing::Datatypes)
+    return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
+  if (N < 0)
+    return "extent N = " + std::to_string(N) + " is negative";
+  if (auto Why = checkDistribution("source", From, N))
+    return Why;
+  if (auto Why = checkDistribution("target", To, N))
+    return Why;
+
+  int Size = 0;
+  MPI_Comm_size(Comm, &Size);
+  int64_t Needed = std::max(From.procs(), To.procs());
+  if (Size < Needed)
+    return "the communicator has " + std::to_string(Size) +
+           " ranks, fewer than max(P, Q) = " + std::to_string(Needed) +
+           " (P = " + std::to_string(From.procs()) +
+           ", Q = " + std::to_string(To.procs()) + ")";
+
+  // One Alltoallv round moves at least one element per rank, and its byte
+  // displacements are ints.
+  if (Options.Mode == ExecMode::Alltoallv &&
+      static_cast<int64_t>(ElementBytes) * Size > INT_MAX)
+    return "the Alltoallv mode cannot move elements of " +
+           std::to_string(ElementBytes) + " bytes over " +
+           std::to_string(Size) + " ranks (more than INT_MAX bytes per round)";
+
+  std::string Why;
+  if (!algorithmApplies(Options.Schedule, Layout(From, N), Layout(To, N), &Why))
+    return std::string("schedule algorithm ") +
+           algorithmName(Options.Schedule) + " does not apply to " +
+           From.str() + " -> " + To.str() + ": " + Why;
+  return std::nullopt;
+}
+
+void verifySameParameters(const Distribution &From, const Distribution &To,
+                          int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                          const PlanOptions &Options) {
+  std::vector<Parameter> Params =
+      allParameters(From, To, N, ElementBytes, Options);
+  const std::size_t K = Params.size();
+  // Maxima of the values and of their complements (~v orders the other
+  // way), so one MPI_MAX reduction yields every minimum and maximum.
+  std::vector<int64_t> Local(2 * K), Global(2 * K);
+  for (std::size_t I = 0; I < K; ++I) {
+    Local[I] = Params[I].Value;
+    Local[K + I] = ~Params[I].Value;
+  }
+  MPI_Allreduce(Local.data(), Global.data(), static_cast<int>(2 * K),
+                MPI_INT64_T, MPI_MAX, Comm);
+  for (std::size_t I = 0; I < K; ++I) {
+    int64_t Max = Global[I], Min = ~Global[K + I];
+    if (Min == Max)
+      continue;
+    const Parameter &P = Params[I];
+    std::string Msg = std::string("verify: ranks were given different "
+                                  "parameters: ") +
+                      P.Name + " differs";
+    if (P.ShowRange)
+      Msg += " (from " + P.Show(Min) + " to " + P.Show(Max) +
+             "); this rank has " + P.Show(P.Value);
+    throw InvalidArgument(Msg);
+  }
+}
+
+} // namespace detail
+} // namespace redist

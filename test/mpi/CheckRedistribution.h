@@ -1,0 +1,120 @@
+//===- CheckRedistribution.h - Running and checking one plan --------------===//
+//
+// Shared by the MPI test programs. The source part of every rank is filled
+// with a function of each element's global index (every byte depends on the
+// index), the target part and guard elements around it with a pattern no
+// element takes, and after execute() every target element must hold the
+// value of the global index its local index maps to, the guards must be
+// intact and the source unchanged. Errors are counted on each rank and
+// summed over the communicator by the caller.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_TEST_MPI_CHECKREDISTRIBUTION_H
+#define REDIST_TEST_MPI_CHECKREDISTRIBUTION_H
+
+#include "redist/runtime/Plan.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace redist {
+namespace test {
+
+/// Writes the E bytes of the element with global index G (shifted by Salt)
+/// to Out: 8 bytes per hash of (G, word), so every byte depends on G.
+inline void elementValue(int64_t G, std::size_t E, unsigned char *Out) {
+  for (std::size_t W = 0; W * 8 < E; ++W) {
+    uint64_t X = static_cast<uint64_t>(G) * 0x9e3779b97f4a7c15ull +
+                 (W + 1) * 0xbf58476d1ce4e5b9ull;
+    X ^= X >> 29;
+    X *= 0x94d049bb133111ebull;
+    X ^= X >> 32;
+    std::size_t Bytes = E - W * 8 < 8 ? E - W * 8 : 8;
+    std::memcpy(Out + W * 8, &X, Bytes);
+  }
+}
+
+/// The bytes target and guard elements are filled with before execute(),
+/// alternating between runs, so that a 1-byte value equal to one guard
+/// cannot hide a missing element in both runs.
+constexpr unsigned char GuardBytes[2] = {0xA5, 0x5A};
+
+/// Exits with a message unless the job runs on Expected ranks: a binary run
+/// by another MPI's mpirun runs as several 1-rank jobs that all pass.
+inline void requireCommSize(int Expected) {
+  int Size = 0, Rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  if (Size != Expected) {
+    std::fprintf(stderr,
+                 "rank %d: expected %d MPI ranks, got %d (wrong mpirun?)\n",
+                 Rank, Expected, Size);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+}
+
+/// Runs Pl Times times on fresh target arrays and counts the elements that
+/// are wrong on this rank. Prints the first few problems, prefixed with
+/// Label.
+inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
+                           int Times = 1, int64_t Salt = 0) {
+  const std::size_t E = Pl.elementBytes();
+  const int Rank = Pl.rank();
+  const int64_t SrcN = Pl.sourceLocalSize(), DstN = Pl.targetLocalSize();
+  const int64_t Pad = 3; // guard elements on each side of the target
+  std::vector<unsigned char> Src(static_cast<std::size_t>(SrcN) * E);
+  std::vector<unsigned char> Dst(static_cast<std::size_t>(DstN + 2 * Pad) * E);
+  int64_t Errors = 0;
+  auto Report = [&](const std::string &What) {
+    if (++Errors <= 3)
+      std::printf("ERROR %s rank %d: %s\n", Label.c_str(), Rank, What.c_str());
+  };
+  for (int Time = 0; Time < Times; ++Time) {
+    // A different value per run, so a stale target from the previous run
+    // cannot pass.
+    const int64_t Shift = Salt + Time * 1000003;
+    for (int64_t L = 0; L < SrcN; ++L)
+      elementValue(Pl.source().toGlobal(Rank, L) + Shift, E,
+                   Src.data() + static_cast<std::size_t>(L) * E);
+    const std::vector<unsigned char> SrcCopy = Src;
+    const unsigned char Guard = GuardBytes[Time % 2];
+    std::memset(Dst.data(), Guard, Dst.size());
+    Pl.execute(Src.data(), Dst.data() + Pad * E);
+    std::vector<unsigned char> Want(E);
+    for (int64_t L = 0; L < DstN; ++L) {
+      int64_t G = Pl.target().toGlobal(Rank, L);
+      elementValue(G + Shift, E, Want.data());
+      if (std::memcmp(Dst.data() + static_cast<std::size_t>(Pad + L) * E,
+                      Want.data(), E) != 0)
+        Report("target local " + std::to_string(L) + " (global " +
+               std::to_string(G) + ") is wrong");
+    }
+    for (int64_t I = 0; I < Pad * static_cast<int64_t>(E); ++I) {
+      if (Dst[static_cast<std::size_t>(I)] != Guard)
+        Report("guard before the target overwritten");
+      if (Dst[Dst.size() - 1 - static_cast<std::size_t>(I)] != Guard)
+        Report("guard after the target overwritten");
+    }
+    if (Src != SrcCopy)
+      Report("the source was modified");
+  }
+  return Errors;
+}
+
+/// Sum of Local over Comm, on every rank.
+inline int64_t sumOverRanks(int64_t Local, MPI_Comm Comm = MPI_COMM_WORLD) {
+  int64_t Sum = 0;
+  MPI_Allreduce(&Local, &Sum, 1, MPI_INT64_T, MPI_SUM, Comm);
+  return Sum;
+}
+
+} // namespace test
+} // namespace redist
+
+#endif // REDIST_TEST_MPI_CHECKREDISTRIBUTION_H

@@ -1,0 +1,274 @@
+//===- redist-edge-cases.cpp - Named edge cases of the runtime ------------===//
+//
+//   mpirun -np 4 redist-edge-cases
+//
+// Each case prints "case NAME: ok" (rank 0) when every element of every
+// redistribution it runs is right on every rank, and its other checks hold;
+// otherwise "case NAME: N errors". Exits 1 on any error. Needs 4 ranks.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckRedistribution.h"
+#include "redist/runtime/LocalPart.h"
+#include "redist/runtime/Redistribute.h"
+
+#include <mpi.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace redist;
+
+namespace {
+
+int Rank = 0;
+int64_t TotalErrors = 0;
+
+/// Runs Body on every rank; it returns this rank's error count.
+void runCase(const char *Name, const std::function<int64_t()> &Body) {
+  int64_t Errors = test::sumOverRanks(Body());
+  TotalErrors += Errors;
+  if (Rank == 0) {
+    if (Errors == 0)
+      std::printf("case %s: ok\n", Name);
+    else
+      std::printf("case %s: %lld errors\n", Name,
+                  static_cast<long long>(Errors));
+  }
+}
+
+int64_t expect(bool Cond, const std::string &What) {
+  if (Cond)
+    return 0;
+  std::printf("ERROR rank %d: %s\n", Rank, What.c_str());
+  return 1;
+}
+
+/// Every mode and packing, with the default algorithm, Times executions.
+int64_t allModes(const Distribution &From, const Distribution &To, int64_t N,
+                 std::size_t ElementBytes = 8, int Times = 1,
+                 int64_t MaxTransferBytes = 0, MPI_Comm Comm = MPI_COMM_WORLD) {
+  int64_t Errors = 0;
+  for (ExecMode M : allExecModes())
+    for (Packing K : allPackings()) {
+      PlanOptions O;
+      O.Mode = M;
+      O.Pack = K;
+      O.MaxTransferBytes = MaxTransferBytes;
+      Plan Pl(From, To, N, ElementBytes, Comm, O);
+      Errors += test::runAndCheck(Pl,
+                                  From.str() + " -> " + To.str() +
+                                      " N=" + std::to_string(N) + " " +
+                                      execModeName(M) + "/" + packingName(K) +
+                                      " E=" + std::to_string(ElementBytes),
+                                  Times);
+    }
+  return Errors;
+}
+
+/// A 24-byte element with padding-free mixed fields.
+struct Particle {
+  double X, Y;
+  int32_t Id;
+  float Mass;
+  bool operator==(const Particle &O) const {
+    return X == O.X && Y == O.Y && Id == O.Id && Mass == O.Mass;
+  }
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  test::requireCommSize(4);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  using D = Distribution;
+
+  runCase("empty array", [] {
+    return allModes(D::cyclic(4, 3), D::block(3), 0) +
+           allModes(D::block(4, 5), D::cyclic(1), 0);
+  });
+  runCase("fewer elements than processes", [] {
+    return allModes(D::block(4), D::cyclic(3, 2), 2) +
+           allModes(D::cyclic(4), D::block(4), 3);
+  });
+  runCase("block larger than the array", [] {
+    return allModes(D::cyclic(4, 100), D::cyclic(3, 3), 10) +
+           allModes(D::cyclic(2, 7), D::cyclic(4, 64), 5);
+  });
+  runCase("ranks without data", [] {
+    // Rank 3 is in neither set; then one source to all, all to one target.
+    return allModes(D::cyclic(2, 3), D::cyclic(3, 2), 1000) +
+           allModes(D::block(1), D::cyclic(4, 5), 999) +
+           allModes(D::cyclic(4, 3), D::block(1), 1001);
+  });
+  runCase("different process counts", [] {
+    return allModes(D::cyclic(4, 2), D::block(3), 1000) +
+           allModes(D::block(2), D::cyclic(4, 7), 4099);
+  });
+  runCase("same distribution, local copies only", [] {
+    int64_t Errors = allModes(D::cyclic(4, 3), D::cyclic(4, 3), 1234);
+    Plan Pl(D::cyclic(4, 3), D::cyclic(4, 3), 1234, 8, MPI_COMM_WORLD);
+    Errors += expect(Pl.activeSteps() == 0 && Pl.transfers() == 0,
+                     "an identity redistribution uses MPI");
+    return Errors;
+  });
+  runCase("gen_block distributions", [] {
+    // Empty segments, GEN_BLOCK on one side and on both, every algorithm
+    // that applies.
+    int64_t Errors =
+        allModes(D::genBlock({5, 0, 17, 78}), D::cyclic(3, 4), 100);
+    Errors += allModes(D::block(4), D::genBlock({0, 60, 40}), 100);
+    for (Algorithm A : allAlgorithms()) {
+      Distribution From = D::genBlock({50, 0, 50}),
+                   To = D::genBlock({10, 20, 30, 40});
+      if (!algorithmApplies(A, Layout(From, 100), Layout(To, 100)))
+        continue;
+      PlanOptions O;
+      O.Schedule = A;
+      Errors +=
+          test::runAndCheck(Plan(From, To, 100, 8, MPI_COMM_WORLD, O),
+                            std::string("gen_block ") + algorithmName(A), 2);
+    }
+    return Errors;
+  });
+  runCase("plans executed several times", [] {
+    return allModes(D::cyclic(4, 3), D::cyclic(4, 5), 3000, 8, 5);
+  });
+  runCase("element sizes 1, 3, 8, 24", [] {
+    int64_t Errors = 0;
+    for (std::size_t E : {1, 3, 8, 24})
+      Errors += allModes(D::cyclic(4, 3), D::cyclic(3, 5), 997, E, 2);
+    return Errors;
+  });
+  runCase("messages split into pieces", [] {
+    int64_t Errors = 0;
+    for (int64_t Limit : {1, 7, 100})
+      for (std::size_t E : {3, 8, 24})
+        Errors += allModes(D::cyclic(4, 3), D::cyclic(4, 5), 3001, E, 2, Limit);
+    // The pieces are really there: with 100-byte transfers, a rank's 6000
+    // bytes of outgoing data take more than 60 transfers.
+    PlanOptions O;
+    O.MaxTransferBytes = 100;
+    Plan Pl(D::block(4), D::cyclic(4), 4000, 8, MPI_COMM_WORLD, O);
+    Errors +=
+        expect(Pl.transfers() >= 60,
+               "pieces: only " + std::to_string(Pl.transfers()) + " transfers");
+    return Errors;
+  });
+  runCase("memory bound of the scheduled mode", [] {
+    // BLOCK -> CYCLIC: each rank sends 3 messages of about N/16 elements;
+    // its buffers hold one sent and one received message, not N/4.
+    Plan Pl(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD);
+    int64_t Errors = test::runAndCheck(Pl, "memory bound");
+    Errors += expect(Pl.bufferBytes() == 2 * 10000 * 8,
+                     "buffers of " + std::to_string(Pl.bufferBytes()) +
+                         " bytes, expected 160000");
+    PlanOptions O;
+    O.Pack = Packing::Datatypes;
+    Plan Dt(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
+    Errors += expect(Dt.bufferBytes() == 0, "datatype plan has buffers");
+    return Errors;
+  });
+  runCase("sub-communicator", [] {
+    // Ranks {1, 3} and {0, 2}: each half redistributes on its own.
+    MPI_Comm Half;
+    MPI_Comm_split(MPI_COMM_WORLD, Rank % 2, -Rank, &Half);
+    int64_t Errors = allModes(D::cyclic(2, 3), D::block(2), 777, 8, 1, 0, Half);
+    MPI_Comm_free(&Half);
+    return Errors;
+  });
+  runCase("typed redistribute of a struct", [] {
+    const int64_t N = 1000;
+    Distribution From = D::cyclic(4, 3), To = D::cyclic(3, 8);
+    Layout LF(From, N), LT(To, N);
+    auto Value = [](int64_t G) {
+      return Particle{G * 0.5, -G * 1.5, static_cast<int32_t>(G),
+                      static_cast<float>(G) * 0.25f};
+    };
+    std::vector<Particle> Src(
+        static_cast<std::size_t>(localSize(From, N, Rank)));
+    for (std::size_t L = 0; L < Src.size(); ++L)
+      Src[L] = Value(LF.toGlobal(Rank, static_cast<int64_t>(L)));
+    std::vector<Particle> Dst;
+    redistribute(Src, Dst, From, To, N, MPI_COMM_WORLD);
+    int64_t Errors =
+        expect(static_cast<int64_t>(Dst.size()) == localSize(To, N, Rank),
+               "target vector not resized");
+    for (std::size_t L = 0; L < Dst.size(); ++L)
+      if (!(Dst[L] == Value(LT.toGlobal(Rank, static_cast<int64_t>(L)))))
+        ++Errors;
+    // In place, and back.
+    redistribute(Dst, To, From, N, MPI_COMM_WORLD);
+    Errors += expect(Dst == Src, "in-place round trip differs");
+    return Errors;
+  });
+  runCase("plan cache", [] {
+    clearPlanCache();
+    int64_t Errors = 0;
+    const Plan &A =
+        cachedPlan(D::cyclic(4, 3), D::block(4), 500, 8, MPI_COMM_WORLD);
+    const Plan &B =
+        cachedPlan(D::cyclic(4, 3), D::block(4), 500, 8, MPI_COMM_WORLD);
+    PlanOptions O;
+    O.Pack = Packing::Datatypes;
+    const Plan &C =
+        cachedPlan(D::cyclic(4, 3), D::block(4), 500, 8, MPI_COMM_WORLD, O);
+    const Plan &E =
+        cachedPlan(D::cyclic(4, 3), D::block(4), 501, 8, MPI_COMM_WORLD);
+    Errors += expect(&A == &B, "same parameters, different plans");
+    Errors += expect(&A != &C && &A != &E, "different parameters, one plan");
+    Errors += expect(planCacheSize() == 3,
+                     "cache size " + std::to_string(planCacheSize()));
+    Errors += test::runAndCheck(A, "cached plan", 3);
+
+    // A freed communicator takes its plans with it, so a new communicator
+    // that reuses the handle never meets a stale plan.
+    MPI_Comm Dup;
+    MPI_Comm_dup(MPI_COMM_WORLD, &Dup);
+    cachedPlan(D::cyclic(4, 3), D::block(4), 500, 8, Dup);
+    Errors += expect(planCacheSize() == 4, "plan on a duplicate not cached");
+    MPI_Comm_free(&Dup);
+    Errors +=
+        expect(planCacheSize() == 3, "plans of a freed communicator remain: " +
+                                         std::to_string(planCacheSize()));
+    MPI_Comm Half;
+    MPI_Comm_split(MPI_COMM_WORLD, Rank / 2, Rank, &Half);
+    Errors += test::runAndCheck(
+        cachedPlan(D::cyclic(2, 3), D::block(2), 500, 8, Half),
+        "plan on a new communicator");
+    MPI_Comm_free(&Half);
+    clearPlanCache();
+    Errors += expect(planCacheSize() == 0, "clearPlanCache left plans");
+    return Errors;
+  });
+  runCase("local part helpers", [] {
+    int64_t Errors = 0;
+    for (const Distribution &Dist :
+         {D::block(4), D::block(3, 40), D::cyclic(4), D::cyclic(3, 7)}) {
+      const int64_t N = 101;
+      Layout L(Dist, N);
+      int64_t Total = 0;
+      for (int64_t P = 0; P < 5; ++P) {
+        int64_t Size = localSize(Dist, N, P);
+        Total += Size;
+        Errors += expect(Size == (P < L.procs() ? L.localSize(P) : 0),
+                         Dist.str() + ": localSize");
+        for (int64_t I = 0; I < Size; ++I) {
+          int64_t G = globalIndex(Dist, N, P, I);
+          Errors += expect(localPosition(Dist, N, G) == LocalPosition{P, I},
+                           Dist.str() + ": localPosition(globalIndex)");
+        }
+      }
+      Errors += expect(Total == N, Dist.str() + ": sizes do not sum to N");
+    }
+    return Errors;
+  });
+
+  if (Rank == 0)
+    std::printf("redist-edge-cases: %lld errors\n",
+                static_cast<long long>(TotalErrors));
+  MPI_Finalize();
+  return TotalErrors == 0 ? 0 : 1;
+}
