@@ -1,0 +1,91 @@
+# redist_translate(TARGET <target> SOURCES <file>... [DYNAMIC] [REPORT]
+#                  [OPTIONS <redistc option>...])
+#
+# Translates C++ sources holding #pragma redist directives with redistc and
+# compiles the translations into <target>, which is linked to the redist
+# runtime. Each translation is a custom command that re-runs when its source,
+# a header the source includes, or redistc (whose code templates are built
+# into it) changes. redistc gets the target's include directories, compile
+# definitions and C++ standard, so it parses the file the way the compiler
+# will.
+#   DYNAMIC  use the runtime for every directive (redistc --dynamic)
+#   REPORT   print redistc's per-directive report while building
+#   OPTIONS  further redistc options, e.g. --static-table-limit=1000
+#
+# List the annotated sources here rather than in add_executable; if they are
+# listed there as well, they are not compiled untranslated.
+#
+# Works in redist's own build (targets redistc and redist::runtime) and after
+# find_package(Redist) (imported targets redist::redistc, redist::runtime).
+include_guard(GLOBAL)
+
+function(redist_translate)
+  cmake_parse_arguments(PARSE_ARGV 0 RT "DYNAMIC;REPORT" "TARGET"
+                        "SOURCES;OPTIONS")
+  if(NOT RT_TARGET OR NOT TARGET ${RT_TARGET})
+    message(FATAL_ERROR "redist_translate: TARGET must name an existing "
+                        "target (got '${RT_TARGET}')")
+  endif()
+  if(NOT RT_SOURCES)
+    message(FATAL_ERROR "redist_translate: no SOURCES for ${RT_TARGET}")
+  endif()
+  if(RT_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "redist_translate: unknown arguments "
+                        "${RT_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT TARGET redist::redistc)
+    message(FATAL_ERROR "redist_translate: redistc is not available; "
+                        "find_package(Redist) first")
+  endif()
+  # The real target behind the in-tree alias (an imported one has none).
+  get_target_property(_tool redist::redistc ALIASED_TARGET)
+  if(NOT _tool)
+    set(_tool redist::redistc)
+  endif()
+
+  # What the compiler will see: include directories and definitions,
+  # including those of linked targets, and the C++ standard.
+  set(_tgt ${RT_TARGET})
+  set(_includes "$<TARGET_PROPERTY:${_tgt},INCLUDE_DIRECTORIES>")
+  set(_defines "$<TARGET_PROPERTY:${_tgt},COMPILE_DEFINITIONS>")
+  set(_standard "$<TARGET_PROPERTY:${_tgt},CXX_STANDARD>")
+  # Lists joined with $<SEMICOLON>: COMMAND_EXPAND_LISTS makes them separate
+  # arguments.
+  set(_flags
+      "$<$<BOOL:${_includes}>:-I$<JOIN:${_includes},$<SEMICOLON>-I>>"
+      "$<$<BOOL:${_defines}>:-D$<JOIN:${_defines},$<SEMICOLON>-D>>"
+      "$<$<BOOL:${_standard}>:-std=c++${_standard}>")
+
+  set(_options ${RT_OPTIONS})
+  if(RT_DYNAMIC)
+    list(APPEND _options --dynamic)
+  endif()
+  if(RT_REPORT)
+    list(APPEND _options --report)
+  endif()
+
+  set(_outdir ${CMAKE_CURRENT_BINARY_DIR}/redistc/${RT_TARGET})
+  foreach(_source IN LISTS RT_SOURCES)
+    get_filename_component(_abs ${_source} ABSOLUTE
+                           BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    file(RELATIVE_PATH _rel ${CMAKE_CURRENT_SOURCE_DIR} ${_abs})
+    string(REPLACE "../" "__/" _rel "${_rel}")
+    set(_out ${_outdir}/${_rel})
+    get_filename_component(_out_dir ${_out} DIRECTORY)
+    add_custom_command(
+      OUTPUT ${_out}
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${_out_dir}
+      COMMAND ${_tool} ${_abs} -o ${_out} --depfile=${_out}.d ${_options}
+              -- ${_flags}
+      DEPENDS ${_abs} $<TARGET_FILE:${_tool}>
+      DEPFILE ${_out}.d
+      COMMENT "Translating ${_source} with redistc"
+      COMMAND_EXPAND_LISTS
+      VERBATIM)
+    target_sources(${RT_TARGET} PRIVATE ${_out})
+    # Never compile the untranslated file.
+    set_source_files_properties(${_abs} PROPERTIES HEADER_FILE_ONLY ON)
+  endforeach()
+  target_link_libraries(${RT_TARGET} PRIVATE redist::runtime)
+  target_compile_features(${RT_TARGET} PRIVATE cxx_std_17)
+endfunction()

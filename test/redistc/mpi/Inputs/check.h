@@ -1,0 +1,112 @@
+// Verification helpers of the end-to-end programs. Each element carries its
+// global index; a check compares a rank's local part with the global indices
+// the HPF definitions of the format put there, in local order. The expected
+// layout is computed here from the definitions, not with redist's own index
+// maps, so that the check is independent of the code under test.
+#ifndef REDISTC_TEST_CHECK_H
+#define REDISTC_TEST_CHECK_H
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <vector>
+
+struct Elem {
+  std::int64_t Global;
+  std::int32_t Tag; // a function of Global: catches partial copies
+  bool operator==(const Elem &O) const {
+    return Global == O.Global && Tag == O.Tag;
+  }
+};
+
+inline Elem makeElem(std::int64_t G) {
+  return Elem{G, static_cast<std::int32_t>((G * 7919) % 10007)};
+}
+
+/// A format as the test sees it: block-cyclic with block size B, or
+/// gen_block with explicit sizes (B = 0).
+struct TestFormat {
+  std::int64_t B;
+  std::vector<std::int64_t> Sizes;
+};
+
+inline TestFormat blockCyclic(std::int64_t B) { return TestFormat{B, {}}; }
+inline TestFormat blockOf(std::int64_t N, std::int64_t P) {
+  return TestFormat{N == 0 ? 1 : (N + P - 1) / P, {}};
+}
+inline TestFormat genBlock(std::vector<std::int64_t> Sizes) {
+  return TestFormat{0, Sizes};
+}
+
+/// The global indices rank Rank holds, in local order.
+inline std::vector<std::int64_t>
+expectedGlobals(const TestFormat &F, std::int64_t N, std::int64_t P, int Rank) {
+  std::vector<std::int64_t> Out;
+  if (F.B == 0) {
+    std::int64_t Begin = 0;
+    for (int R = 0; R < Rank && R < static_cast<int>(F.Sizes.size()); ++R)
+      Begin += F.Sizes[R];
+    if (Rank < static_cast<int>(F.Sizes.size()))
+      for (std::int64_t G = Begin; G < Begin + F.Sizes[Rank]; ++G)
+        Out.push_back(G);
+    return Out;
+  }
+  // Element G belongs to rank (G / B) % P; a rank's elements are stored in
+  // increasing global order.
+  for (std::int64_t G = 0; G < N; ++G)
+    if ((G / F.B) % P == Rank)
+      Out.push_back(G);
+  return Out;
+}
+
+/// This rank's part of a freshly distributed array.
+inline std::vector<Elem> localPart(const TestFormat &F, std::int64_t N,
+                                   std::int64_t P, int Rank) {
+  std::vector<Elem> Out;
+  for (std::int64_t G : expectedGlobals(F, N, P, Rank))
+    Out.push_back(makeElem(G));
+  return Out;
+}
+
+/// Checks the Count local elements at Data on every rank; rank 0 prints one
+/// line with the total number of misplaced elements. Collective.
+inline bool checkPart(const char *Label, const Elem *Data, std::int64_t Count,
+                      const TestFormat &F, std::int64_t N, std::int64_t P) {
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  std::vector<std::int64_t> Want = expectedGlobals(F, N, P, Rank);
+  long Errors = 0;
+  if (Count != static_cast<std::int64_t>(Want.size()))
+    Errors += 1 + static_cast<long>(Want.size());
+  else
+    for (std::int64_t L = 0; L < Count; ++L)
+      if (!(Data[L] == makeElem(Want[L])))
+        ++Errors;
+  long Total = 0, Elements = 0, Mine = static_cast<long>(Count);
+  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (Rank == 0)
+    std::printf("%s: %ld elements, %s\n", Label, Elements,
+                Total == 0 ? "every element in place" : "MISPLACED");
+  return Total == 0;
+}
+
+inline bool checkPart(const char *Label, const std::vector<Elem> &V,
+                      const TestFormat &F, std::int64_t N, std::int64_t P) {
+  return checkPart(Label, V.data(), static_cast<std::int64_t>(V.size()), F, N,
+                   P);
+}
+
+/// Prints the communicator size: a binary launched by another MPI's mpirun
+/// runs as separate 1-rank jobs, and the checks must notice.
+inline int worldSize() {
+  int Size = 0, Rank = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &Size);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  if (Rank == 0)
+    std::printf("ranks: %d\n", Size);
+  return Size;
+}
+
+#endif // REDISTC_TEST_CHECK_H

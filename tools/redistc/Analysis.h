@@ -1,0 +1,193 @@
+//===- Analysis.h - What the directives mean ------------------------------===//
+//
+// After Clang has parsed the file (with the injected static_asserts of
+// PragmaParser), Analysis binds each directive's expressions to their Exprs
+// and works out:
+//   - where each directive sits (namespace or block scope) and the region of
+//     the file where its names are visible;
+//   - the types of the variables (std::vector, pointer or array of a
+//     trivially copyable element) and which distribute each action uses;
+//   - the value of every parameter Clang can evaluate as a constant;
+//   - the distribution each variable has before each action, when the source
+//     proves it: the previous directive on the variable sits in the same
+//     block with no label in between, so control always passes through it.
+// It reports every semantic error through Diagnostics.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDISTC_ANALYSIS_H
+#define REDISTC_ANALYSIS_H
+
+#include "Diagnostics.h"
+#include "Directive.h"
+
+#include "redist/Distribution.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redistc {
+
+/// A format as written, with its parameter when Clang can evaluate it.
+struct FormatValue {
+  FormatKind Kind = FormatKind::Block;
+  /// The user's text of E or A; empty for BLOCK and CYCLIC.
+  std::string ArgText;
+  std::optional<int64_t> Param;
+  std::optional<std::vector<int64_t>> Sizes;
+  /// Number of gen_block entries, when the type tells (array, std::array).
+  std::optional<int64_t> SizesCount;
+
+  bool isConstant() const;
+  /// HPF spelling with the user's text, e.g. "cyclic(k)".
+  std::string spelling() const;
+};
+
+enum class ScopeKind { Namespace, Block, Class };
+enum class VarKind { Vector, Pointer, Array };
+
+/// Where a directive sits.
+struct Placement {
+  ScopeKind Scope = ScopeKind::Namespace;
+  /// The enclosing block, or the namespace (or translation unit).
+  const void *ScopeKey = nullptr;
+  /// File offsets: the directive's '#', and the end of the region where
+  /// the names it declares are visible.
+  unsigned Begin = 0;
+  unsigned RegionEnd = 0;
+  /// Block scope: the enclosing block and the directive's index among its
+  /// statements (-1 when it is not a direct child, e.g. the body of an if).
+  const clang::CompoundStmt *Block = nullptr;
+  int IndexInBlock = -1;
+  /// The function (or lambda) around a block-scope directive.
+  const clang::DeclContext *Function = nullptr;
+};
+
+/// A variable named in a directive.
+struct VariableInfo {
+  const clang::ValueDecl *Decl = nullptr;
+  std::string Text;
+  VarKind Kind = VarKind::Vector;
+  clang::QualType Element;
+  /// The element type depends on a template parameter.
+  bool DependentElement = false;
+  /// Number of elements of an array variable.
+  std::optional<int64_t> ArraySize;
+  /// sizeof(element), 0 when not known at translation time.
+  int64_t ElementBytes = 0;
+};
+
+/// A processors directive.
+struct ArrangementInfo {
+  const Directive *D = nullptr;
+  Placement Where;
+  std::optional<int64_t> Extent;
+  /// C++ expressions naming the generated extent and communicator.
+  std::string ExtentExpr;
+  std::string CommExpr;
+};
+
+/// A distribute directive: the variable's descriptor lives as long as it.
+struct DistributionInfo {
+  const Directive *D = nullptr;
+  Placement Where;
+  VariableInfo Var;
+  const ArrangementInfo *Onto = nullptr;
+  FormatValue Format;
+  std::optional<int64_t> Extent;
+  /// C++ expressions naming the generated descriptor: the current
+  /// redist::Distribution, the extent and the communicator.
+  std::string DistExpr;
+  std::string ExtentExpr;
+  std::string CommExpr;
+  /// A directive on the variable lies in another function (or the variable
+  /// lives at namespace scope): its distribution is only known at run time.
+  bool Escapes = false;
+  /// The declared distribution, when constant.
+  std::optional<redist::Distribution> Declared;
+};
+
+/// A redistribute or assign directive.
+struct ActionInfo {
+  const Directive *D = nullptr;
+  Placement Where;
+  /// VAR of redistribute, DST of assign; SRC of assign.
+  DistributionInfo *Target = nullptr;
+  DistributionInfo *Source = nullptr;
+  VariableInfo TargetVar;
+  VariableInfo SourceVar;
+  /// redistribute: the new format and arrangement (null without onto).
+  FormatValue Format;
+  const ArrangementInfo *Onto = nullptr;
+  /// The distributions before and after, when known at translation time.
+  std::optional<redist::Distribution> From;
+  std::optional<redist::Distribution> To;
+  /// Why From or To is not known (empty when both are).
+  std::string NotConstant;
+};
+
+/// What one directive turned out to be (exactly one pointer is set).
+struct AnalysedDirective {
+  const Directive *D = nullptr;
+  const ArrangementInfo *Arrangement = nullptr;
+  const DistributionInfo *Distribution = nullptr;
+  const ActionInfo *Action = nullptr;
+};
+
+class Analysis {
+public:
+  Analysis(clang::ASTContext &Ctx, Diagnostics &Diags,
+           std::vector<Directive> &Directives)
+      : Ctx(Ctx), Diags(Diags), Directives(Directives) {}
+
+  /// Analyses every directive; returns false after reporting an error.
+  bool run();
+
+  /// In directive order; only meaningful when run() succeeded.
+  const std::vector<AnalysedDirective> &results() const { return Results; }
+
+private:
+  bool bindSlots();
+  bool placeDirectives();
+  void analyseProcessors(Directive &D);
+  void analyseDistribute(Directive &D);
+  void analyseAction(Directive &D);
+  void trackDistributions();
+
+  std::optional<int64_t> integerSlot(const Directive &D, int Slot,
+                                     const char *What);
+  std::optional<VariableInfo> variableSlot(const Directive &D, int Slot);
+  std::optional<FormatValue> formatOf(const Directive &D);
+  bool checkComm(const Directive &D);
+  const ArrangementInfo *findArrangement(const NameRef &Name, unsigned At);
+  DistributionInfo *findDistribution(const clang::ValueDecl *Decl, unsigned At);
+  bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
+                   std::optional<int64_t> Extent, const std::string &VarName,
+                   const std::string &ArrangementName, const Directive &D);
+  bool sameStraightLineBlock(const Placement &A, const Placement &B) const;
+  unsigned offsetOf(clang::SourceLocation Loc) const;
+  clang::SourceLocation commaBefore(const clang::Expr *Rhs) const;
+
+  clang::ASTContext &Ctx;
+  Diagnostics &Diags;
+  std::vector<Directive> &Directives;
+  std::vector<Placement> Places;
+  /// Whether each directive's declaration was found and placed.
+  std::vector<bool> Placed;
+  clang::QualType MPICommType;
+  bool Failed = false;
+
+  std::vector<std::unique_ptr<ArrangementInfo>> Arrangements;
+  std::vector<std::unique_ptr<DistributionInfo>> Distributions;
+  std::vector<std::unique_ptr<ActionInfo>> Actions;
+  std::vector<AnalysedDirective> Results;
+};
+
+} // namespace redistc
+
+#endif // REDISTC_ANALYSIS_H

@@ -1,0 +1,84 @@
+//===- CodeGen.h - The code that replaces each directive ------------------===//
+//
+// Turns each analysed directive into C++ from the embedded templates:
+//   processors, distribute  declarations of the arrangement and of the
+//                           variable's descriptor (its current distribution,
+//                           extent and communicator);
+//   redistribute, assign    static: constant tables of a schedule computed
+//                           now with lib/, walked with one MPI_Sendrecv per
+//                           step; dynamic: a call into the runtime.
+// The replaced text is the directive's lines; #line directives map user
+// expressions to the directive's line, generated code to the output file and
+// the rest back to the input, so that every line keeps its number.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDISTC_CODEGEN_H
+#define REDISTC_CODEGEN_H
+
+#include "Analysis.h"
+#include "Diagnostics.h"
+#include "StaticTables.h"
+#include "Templates.h"
+
+#include "clang/Basic/SourceManager.h"
+
+#include <string>
+#include <vector>
+
+namespace redistc {
+
+struct CodeGenOptions {
+  /// Use the runtime for every redistribute and assign.
+  bool ForceDynamic = false;
+  StaticLimits Limits;
+  /// The input as the #line directives name it, and the output file.
+  std::string InputPath;
+  std::string OutputPath;
+};
+
+/// The replacement of one directive.
+struct GeneratedDirective {
+  /// File offsets of the replaced text: the '#' up to the end of the line.
+  unsigned Begin = 0;
+  unsigned End = 0;
+  /// The code; OutputLineMarker stands for "the output line after this one".
+  std::string Code;
+  /// The --report line.
+  std::string Report;
+};
+
+/// Placeholder the caller replaces with an output line number.
+constexpr const char *OutputLineMarker = "@REDISTC_OUTPUT_LINE@";
+
+class CodeGen {
+public:
+  CodeGen(const clang::SourceManager &SM, Diagnostics &Diags,
+          const CodeGenOptions &Options)
+      : SM(SM), Diags(Diags), Options(Options) {}
+
+  /// Code for every directive, in order; false after reporting an error.
+  bool generate(const std::vector<AnalysedDirective> &Directives,
+                std::vector<GeneratedDirective> &Out);
+
+  /// The text inserted before the first line of the file.
+  std::string prologue() const;
+
+private:
+  bool generateOne(const AnalysedDirective &AD, GeneratedDirective &Out);
+  void processors(const ArrangementInfo &A, GeneratedDirective &Out);
+  void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  bool action(const ActionInfo &A, GeneratedDirective &Out);
+
+  std::string location(clang::SourceLocation Loc) const;
+  std::string where(const Directive &D) const;
+  std::string indentation(const Directive &D) const;
+  TemplateValues commonValues(const Directive &D) const;
+
+  const clang::SourceManager &SM;
+  Diagnostics &Diags;
+  const CodeGenOptions &Options;
+};
+
+} // namespace redistc
+
+#endif // REDISTC_CODEGEN_H

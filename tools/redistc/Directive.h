@@ -1,0 +1,83 @@
+//===- Directive.h - A parsed #pragma redist directive
+//---------------------===//
+//
+// What the pragma handler (PragmaParser) records of each directive: its kind,
+// its names and formats, and the embedded C++ expressions ("slots"). Clang
+// parses the slots in the scope of the directive; after the parse, Analysis
+// binds each slot to its Expr and decides what the directive means.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDISTC_DIRECTIVE_H
+#define REDISTC_DIRECTIVE_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceLocation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace redistc {
+
+/// One C++ expression written inside a directive.
+struct ExprSlot {
+  /// Where the user wrote it, in the main file (macro uses included).
+  clang::SourceRange Range;
+  /// The user's spelling, re-emitted verbatim in the generated code.
+  std::string Text;
+  /// Bound after the parse; null when Clang could not parse it.
+  const clang::Expr *E = nullptr;
+};
+
+enum class DirectiveKind { Processors, Distribute, Redistribute, Assign };
+
+const char *directiveName(DirectiveKind K);
+
+/// BLOCK, BLOCK(E), CYCLIC, CYCLIC(E) or GEN_BLOCK(A).
+enum class FormatKind { Block, BlockSized, Cyclic, CyclicSized, GenBlock };
+
+struct FormatSpec {
+  FormatKind Kind = FormatKind::Block;
+  /// The slot of E or A; -1 for BLOCK and CYCLIC.
+  int Arg = -1;
+  /// The format keyword.
+  clang::SourceLocation Loc;
+};
+
+/// A reference to a processors arrangement by name.
+struct NameRef {
+  std::string Name;
+  clang::SourceLocation Loc;
+  bool present() const { return !Name.empty(); }
+};
+
+struct Directive {
+  DirectiveKind Kind = DirectiveKind::Processors;
+  /// 1-based, in order of appearance; names the generated variables.
+  unsigned Id = 0;
+  /// The '#' of the directive, and the end of its last line (the newline).
+  clang::SourceLocation HashLoc;
+  clang::SourceLocation EndLoc;
+  /// The directive keyword (processors, distribute, ...).
+  clang::SourceLocation KeywordLoc;
+  std::vector<ExprSlot> Slots;
+
+  // processors NAME(EXTENT) [comm(EXPR)]
+  NameRef Arrangement;
+  int Comm = -1;
+
+  // distribute VAR[EXTENT](FORMAT) onto NAME
+  // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
+  // assign DST = SRC [schedule(ALG)]
+  int Var = -1;    ///< VAR, or DST of assign
+  int Src = -1;    ///< SRC of assign
+  int Extent = -1; ///< EXTENT of processors and distribute
+  FormatSpec Format;
+  NameRef Onto;
+  std::optional<std::string> Schedule;
+  clang::SourceLocation ScheduleLoc;
+};
+
+} // namespace redistc
+
+#endif // REDISTC_DIRECTIVE_H

@@ -1,0 +1,526 @@
+//===- PragmaParser.cpp - The #pragma redist handler ----------------------===//
+
+#include "PragmaParser.h"
+
+#include "redist/Schedulers.h"
+
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Sema/Sema.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+using namespace clang;
+
+namespace redistc {
+
+namespace {
+
+/// The keyword a token spells, whether the lexer made it an identifier or a
+/// C++ keyword (`auto` in schedule(auto)); empty for other tokens.
+llvm::StringRef wordOf(const Token &Tok) {
+  if (const IdentifierInfo *II = Tok.getIdentifierInfo())
+    return II->getName();
+  return {};
+}
+
+bool isWord(const Token &Tok, llvm::StringRef Word) {
+  return wordOf(Tok).equals_insensitive(Word);
+}
+
+/// The names of every schedule algorithm, for "expected ..." messages.
+std::string algorithmList() {
+  std::string List;
+  std::vector<redist::Algorithm> All = redist::allAlgorithms();
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (I)
+      List += I + 1 == All.size() ? " or " : ", ";
+    List += redist::algorithmName(All[I]);
+  }
+  return List;
+}
+
+/// Recursive-descent parser over the tokens of one directive line.
+class DirectiveParser {
+public:
+  DirectiveParser(Preprocessor &PP, Diagnostics &Diags,
+                  llvm::ArrayRef<Token> Toks, const Token &Eod)
+      : PP(PP), Diags(Diags), Toks(Toks), Eod(Eod) {}
+
+  /// The directive, or nullopt after reporting a syntax error.
+  std::optional<Directive> parse(SourceLocation HashLoc);
+
+  /// The tokens of each slot, in slot order.
+  std::vector<std::vector<Token>> SlotTokens;
+
+private:
+  const Token &peek() const { return Pos < Toks.size() ? Toks[Pos] : Eod; }
+  bool atEnd() const { return Pos >= Toks.size(); }
+  const Token &next() {
+    const Token &T = peek();
+    if (!atEnd())
+      ++Pos;
+    return T;
+  }
+  bool expectPunct(tok::TokenKind Kind, const char *What) {
+    if (peek().is(Kind)) {
+      next();
+      return true;
+    }
+    Diags.report(peek().getLocation(), Diags.Expected) << What;
+    return false;
+  }
+
+  bool parseProcessors(Directive &D);
+  bool parseDistribute(Directive &D);
+  bool parseRedistribute(Directive &D);
+  bool parseAssign(Directive &D);
+
+  bool parseName(NameRef &Name, const char *What);
+  int parseVariable();
+  int parseBracketed(tok::TokenKind Open, const char *OpenText);
+  bool parseFormat(FormatSpec &F);
+  bool parseSchedule(Directive &D);
+  bool parseClauses(Directive &D, bool AllowOnto, bool AllowSchedule);
+  int addSlot(llvm::ArrayRef<Token> SlotToks, bool DelimitedByFile);
+
+  Preprocessor &PP;
+  Diagnostics &Diags;
+  llvm::ArrayRef<Token> Toks;
+  const Token &Eod;
+  size_t Pos = 0;
+  Directive *Current = nullptr;
+};
+
+std::optional<Directive> DirectiveParser::parse(SourceLocation HashLoc) {
+  Directive D;
+  D.HashLoc = HashLoc;
+  D.EndLoc = Eod.getLocation();
+  Current = &D;
+  if (atEnd()) {
+    Diags.report(Eod.getLocation(), Diags.MissingDirective);
+    return std::nullopt;
+  }
+  const Token &Keyword = next();
+  D.KeywordLoc = Keyword.getLocation();
+  llvm::StringRef Word = wordOf(Keyword);
+  bool OK;
+  if (Word.equals_insensitive("processors")) {
+    D.Kind = DirectiveKind::Processors;
+    OK = parseProcessors(D);
+  } else if (Word.equals_insensitive("distribute")) {
+    D.Kind = DirectiveKind::Distribute;
+    OK = parseDistribute(D);
+  } else if (Word.equals_insensitive("redistribute")) {
+    D.Kind = DirectiveKind::Redistribute;
+    OK = parseRedistribute(D);
+  } else if (Word.equals_insensitive("assign")) {
+    D.Kind = DirectiveKind::Assign;
+    OK = parseAssign(D);
+  } else {
+    Diags.report(Keyword.getLocation(), Diags.UnknownDirective)
+        << (Word.empty() ? PP.getSpelling(Keyword) : Word.str());
+    return std::nullopt;
+  }
+  if (!OK)
+    return std::nullopt;
+  return D;
+}
+
+// processors NAME(EXTENT) [comm(EXPR)]
+bool DirectiveParser::parseProcessors(Directive &D) {
+  if (!parseName(D.Arrangement, "an arrangement name after 'processors'"))
+    return false;
+  D.Extent = parseBracketed(tok::l_paren, "'(' and the number of processes");
+  if (D.Extent < 0)
+    return false;
+  while (!atEnd()) {
+    const Token &Clause = next();
+    if (isWord(Clause, "comm")) {
+      if (D.Comm >= 0) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "comm";
+        return false;
+      }
+      D.Comm = parseBracketed(tok::l_paren, "'(' and a communicator");
+      if (D.Comm < 0)
+        return false;
+      continue;
+    }
+    Diags.report(Clause.getLocation(), Diags.UnknownClause)
+        << PP.getSpelling(Clause) << "processors"
+        << "comm(EXPR)";
+    return false;
+  }
+  return true;
+}
+
+// distribute VAR[EXTENT](FORMAT) onto NAME
+bool DirectiveParser::parseDistribute(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0)
+    return false;
+  D.Extent =
+      parseBracketed(tok::l_square, "'[' and the global number of elements");
+  if (D.Extent < 0)
+    return false;
+  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
+      !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
+    return false;
+  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/false))
+    return false;
+  if (!D.Onto.present()) {
+    Diags.report(Eod.getLocation(), Diags.Expected)
+        << "'onto NAME' naming a processors arrangement";
+    return false;
+  }
+  return true;
+}
+
+// redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
+bool DirectiveParser::parseRedistribute(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0)
+    return false;
+  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
+      !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
+    return false;
+  return parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/true);
+}
+
+// assign DST = SRC [schedule(ALG)]
+bool DirectiveParser::parseAssign(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0 || !expectPunct(tok::equal, "'=' after the target variable"))
+    return false;
+  D.Src = parseVariable();
+  if (D.Src < 0)
+    return false;
+  return parseClauses(D, /*AllowOnto=*/false, /*AllowSchedule=*/true);
+}
+
+bool DirectiveParser::parseName(NameRef &Name, const char *What) {
+  const Token &Tok = peek();
+  if (Tok.isNot(tok::identifier)) {
+    Diags.report(Tok.getLocation(), Diags.Expected) << What;
+    return false;
+  }
+  next();
+  Name.Name = wordOf(Tok).str();
+  Name.Loc = Tok.getLocation();
+  return true;
+}
+
+// VAR: an id-expression such as x, ns::x, this->x or s.x.
+int DirectiveParser::parseVariable() {
+  size_t Begin = Pos;
+  bool NeedName = true;
+  if (peek().is(tok::coloncolon))
+    next();
+  else if (peek().is(tok::kw_this)) {
+    next();
+    if (!peek().is(tok::arrow)) {
+      Diags.report(peek().getLocation(), Diags.Expected) << "'->' after 'this'";
+      return -1;
+    }
+    next();
+  }
+  while (true) {
+    if (NeedName) {
+      if (peek().isNot(tok::identifier)) {
+        Diags.report(peek().getLocation(), Diags.NotVariable);
+        return -1;
+      }
+      next();
+      NeedName = false;
+      continue;
+    }
+    if (peek().isOneOf(tok::coloncolon, tok::period, tok::arrow)) {
+      next();
+      NeedName = true;
+      continue;
+    }
+    break;
+  }
+  return addSlot(Toks.slice(Begin, Pos - Begin), /*DelimitedByFile=*/true);
+}
+
+// OPEN expression CLOSE, with (), [] and {} balanced inside.
+int DirectiveParser::parseBracketed(tok::TokenKind Open, const char *OpenText) {
+  if (peek().isNot(Open)) {
+    Diags.report(peek().getLocation(), Diags.Expected) << OpenText;
+    return -1;
+  }
+  const Token &OpenTok = next();
+  size_t Begin = Pos;
+  std::vector<const Token *> Stack{&OpenTok};
+  auto closerOf = [](const Token &T) {
+    switch (T.getKind()) {
+    case tok::l_paren:
+      return tok::r_paren;
+    case tok::l_square:
+      return tok::r_square;
+    default:
+      return tok::r_brace;
+    }
+  };
+  auto spell = [](tok::TokenKind K) { return tok::getPunctuatorSpelling(K); };
+  while (true) {
+    if (atEnd()) {
+      const Token &Innermost = *Stack.back();
+      Diags.report(Eod.getLocation(), Diags.Expected)
+          << (std::string("'") + spell(closerOf(Innermost)) + "'");
+      Diags.report(Innermost.getLocation(), Diags.MatchingBracket)
+          << spell(Innermost.getKind());
+      return -1;
+    }
+    const Token &T = next();
+    if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+      Stack.push_back(&T);
+      continue;
+    }
+    if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+      if (T.getKind() != closerOf(*Stack.back())) {
+        Diags.report(T.getLocation(), Diags.Unbalanced) << spell(T.getKind());
+        Diags.report(Stack.back()->getLocation(), Diags.MatchingBracket)
+            << spell(Stack.back()->getKind());
+        return -1;
+      }
+      Stack.pop_back();
+      if (Stack.empty())
+        break;
+    }
+  }
+  size_t End = Pos - 1; // the closing token
+  if (End == Begin) {
+    Diags.report(Toks[End].getLocation(), Diags.EmptyExpression);
+    return -1;
+  }
+  bool DelimitedByFile =
+      OpenTok.getLocation().isFileID() && Toks[End].getLocation().isFileID();
+  return addSlot(Toks.slice(Begin, End - Begin), DelimitedByFile);
+}
+
+// block | block(E) | cyclic | cyclic(E) | gen_block(A)
+bool DirectiveParser::parseFormat(FormatSpec &F) {
+  const Token &Tok = peek();
+  llvm::StringRef Word = wordOf(Tok);
+  F.Loc = Tok.getLocation();
+  bool Sized = false;
+  if (Word.equals_insensitive("block"))
+    F.Kind = FormatKind::Block;
+  else if (Word.equals_insensitive("cyclic"))
+    F.Kind = FormatKind::Cyclic;
+  else if (Word.equals_insensitive("gen_block"))
+    F.Kind = FormatKind::GenBlock;
+  else {
+    Diags.report(Tok.getLocation(), Diags.MalformedFormat);
+    return false;
+  }
+  next();
+  if (peek().is(tok::l_paren)) {
+    F.Arg = parseBracketed(tok::l_paren, "'('");
+    if (F.Arg < 0)
+      return false;
+    Sized = true;
+  }
+  if (F.Kind == FormatKind::GenBlock && !Sized) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "'(' and an array of sizes after gen_block";
+    return false;
+  }
+  if (Sized && F.Kind == FormatKind::Block)
+    F.Kind = FormatKind::BlockSized;
+  if (Sized && F.Kind == FormatKind::Cyclic)
+    F.Kind = FormatKind::CyclicSized;
+  return true;
+}
+
+bool DirectiveParser::parseSchedule(Directive &D) {
+  if (!expectPunct(tok::l_paren, "'(' and an algorithm name"))
+    return false;
+  const Token &Name = peek();
+  llvm::StringRef Word = wordOf(Name);
+  if (Word.empty()) {
+    Diags.report(Name.getLocation(), Diags.Expected)
+        << ("an algorithm name: " + algorithmList());
+    return false;
+  }
+  next();
+  if (!redist::parseAlgorithm(Word.lower())) {
+    Diags.report(Name.getLocation(), Diags.UnknownAlgorithm)
+        << Word << algorithmList();
+    return false;
+  }
+  D.Schedule = Word.lower();
+  D.ScheduleLoc = Name.getLocation();
+  return expectPunct(tok::r_paren, "')' after the algorithm name");
+}
+
+bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
+                                   bool AllowSchedule) {
+  while (!atEnd()) {
+    const Token &Clause = next();
+    if (AllowOnto && isWord(Clause, "onto")) {
+      if (D.Onto.present()) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "onto";
+        return false;
+      }
+      if (!parseName(D.Onto, "an arrangement name after 'onto'"))
+        return false;
+      continue;
+    }
+    if (AllowSchedule && isWord(Clause, "schedule")) {
+      if (D.Schedule) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
+        return false;
+      }
+      if (!parseSchedule(D))
+        return false;
+      continue;
+    }
+    const char *Allowed = AllowOnto && AllowSchedule
+                              ? "onto NAME or schedule(ALG)"
+                          : AllowOnto ? "onto NAME"
+                                      : "schedule(ALG)";
+    Diags.report(Clause.getLocation(), Diags.UnknownClause)
+        << PP.getSpelling(Clause) << directiveName(D.Kind) << Allowed;
+    return false;
+  }
+  return true;
+}
+
+int DirectiveParser::addSlot(llvm::ArrayRef<Token> SlotToks,
+                             bool DelimitedByFile) {
+  const SourceManager &SM = PP.getSourceManager();
+  ExprSlot Slot;
+  SourceLocation Begin = SM.getExpansionLoc(SlotToks.front().getLocation());
+  SourceLocation End =
+      SM.getExpansionRange(SlotToks.back().getLocation()).getEnd();
+  Slot.Range = SourceRange(Begin, End);
+  if (DelimitedByFile) {
+    // Every macro used in the slot expands within it: keep the user's text.
+    Slot.Text = Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, End),
+                                     SM, PP.getLangOpts())
+                    .str();
+    // Line continuations would break the one-line bindings of the output.
+    size_t Splice;
+    while ((Splice = Slot.Text.find("\\\n")) != std::string::npos)
+      Slot.Text.replace(Splice, 2, " ");
+  } else {
+    // The directive's own punctuation came from a macro: re-spell the
+    // expanded tokens instead.
+    for (const Token &T : SlotToks) {
+      if (!Slot.Text.empty())
+        Slot.Text += ' ';
+      Slot.Text += PP.getSpelling(T);
+    }
+  }
+  Current->Slots.push_back(std::move(Slot));
+  SlotTokens.emplace_back(SlotToks.begin(), SlotToks.end());
+  return static_cast<int>(Current->Slots.size()) - 1;
+}
+
+Token makeToken(Preprocessor &PP, tok::TokenKind Kind, SourceLocation Loc,
+                const char *Keyword = nullptr) {
+  Token T;
+  T.startToken();
+  T.setKind(Kind);
+  T.setLocation(Loc);
+  T.setLength(1);
+  if (Keyword)
+    T.setIdentifierInfo(PP.getIdentifierInfo(Keyword));
+  return T;
+}
+
+/// static_assert(true || ((void)(S1), ..., (void)(Sn), true), "redistc");
+void injectSlots(Preprocessor &PP, SourceLocation Loc,
+                 const std::vector<std::vector<Token>> &Slots) {
+  std::vector<Token> Out;
+  Out.push_back(makeToken(PP, tok::kw_static_assert, Loc, "static_assert"));
+  Out.push_back(makeToken(PP, tok::l_paren, Loc));
+  Out.push_back(makeToken(PP, tok::kw_true, Loc, "true"));
+  Out.push_back(makeToken(PP, tok::pipepipe, Loc));
+  Out.push_back(makeToken(PP, tok::l_paren, Loc));
+  for (const std::vector<Token> &Slot : Slots) {
+    Out.push_back(makeToken(PP, tok::l_paren, Loc));
+    Out.push_back(makeToken(PP, tok::kw_void, Loc, "void"));
+    Out.push_back(makeToken(PP, tok::r_paren, Loc));
+    Out.push_back(makeToken(PP, tok::l_paren, Loc));
+    Out.insert(Out.end(), Slot.begin(), Slot.end());
+    Out.push_back(makeToken(PP, tok::r_paren, Loc));
+    Out.push_back(makeToken(PP, tok::comma, Loc));
+  }
+  Out.push_back(makeToken(PP, tok::kw_true, Loc, "true"));
+  Out.push_back(makeToken(PP, tok::r_paren, Loc));
+  Out.push_back(makeToken(PP, tok::comma, Loc));
+  Token Message;
+  Message.startToken();
+  Message.setKind(tok::string_literal);
+  PP.CreateString("\"redistc\"", Message, Loc, Loc);
+  Out.push_back(Message);
+  Out.push_back(makeToken(PP, tok::r_paren, Loc));
+  Out.push_back(makeToken(PP, tok::semi, Loc));
+
+  auto Stream = std::make_unique<Token[]>(Out.size());
+  std::copy(Out.begin(), Out.end(), Stream.get());
+  PP.EnterTokenStream(std::move(Stream), Out.size(),
+                      /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+}
+
+} // namespace
+
+const char *directiveName(DirectiveKind K) {
+  switch (K) {
+  case DirectiveKind::Processors:
+    return "processors";
+  case DirectiveKind::Distribute:
+    return "distribute";
+  case DirectiveKind::Redistribute:
+    return "redistribute";
+  case DirectiveKind::Assign:
+    return "assign";
+  }
+  return "?";
+}
+
+void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
+                                       PragmaIntroducer Introducer,
+                                       Token &FirstToken) {
+  std::vector<Token> Toks;
+  Token Tok;
+  PP.Lex(Tok);
+  while (Tok.isNot(tok::eod) && Tok.isNot(tok::eof)) {
+    Toks.push_back(Tok);
+    PP.Lex(Tok);
+  }
+  const SourceManager &SM = PP.getSourceManager();
+  if (Introducer.Kind != PIK_HashPragma || !Introducer.Loc.isFileID()) {
+    Diags.report(FirstToken.getLocation(), Diags.FromMacro);
+    return;
+  }
+  if (!SM.isWrittenInMainFile(Introducer.Loc)) {
+    Diags.report(Introducer.Loc, Diags.NotMainFile);
+    return;
+  }
+  if (!PP.getLangOpts().CPlusPlus11) {
+    Diags.report(Introducer.Loc, Diags.NotCxx);
+    return;
+  }
+  DirectiveParser Parser(PP, Diags, Toks, Tok);
+  std::optional<Directive> D = Parser.parse(Introducer.Loc);
+  if (!D)
+    return;
+  if (CI.hasSema() && CI.getSema().CurContext->isRecord()) {
+    Diags.report(D->KeywordLoc, Diags.BadScope) << directiveName(D->Kind);
+    return;
+  }
+  D->Id = static_cast<unsigned>(Directives.size()) + 1;
+  Directives.push_back(std::move(*D));
+  injectSlots(PP, Introducer.Loc, Parser.SlotTokens);
+}
+
+} // namespace redistc
