@@ -5,8 +5,8 @@
 // each rank checks that its local element i holds the value of the global
 // index it maps to.
 //
-//   mpicxx -std=c++17 redistribute-example.cpp -I<redist>/lib/include \
-//       -I<redist>/runtime/include <build>/runtime/libredist_runtime.a \
+//   mpicxx -std=c++17 redistribute-example.cpp -I<redist>/lib/include
+//       -I<redist>/runtime/include <build>/runtime/libredist_runtime.a
 //       <build>/lib/libredist_schedule.a -o redistribute-example
 //   mpirun -np 4 ./redistribute-example
 //
