@@ -1,0 +1,50 @@
+//===- Data.cpp - The arrays redist-bench moves, and their check ----------===//
+
+#include "Data.h"
+
+#include <algorithm>
+
+namespace redist {
+namespace bench {
+namespace {
+
+int64_t partSize(const BlockCyclic &L, int Rank) {
+  return Rank < L.Procs ? L.localSize(Rank) : 0;
+}
+
+int64_t countMismatches(const BlockCyclic &L, const std::vector<double> &Part,
+                        int Rank) {
+  int64_t Wrong = 0;
+  if (static_cast<int64_t>(Part.size()) != partSize(L, Rank))
+    return std::max<int64_t>(1, static_cast<int64_t>(Part.size()));
+  for (int64_t I = 0, E = static_cast<int64_t>(Part.size()); I < E; ++I)
+    Wrong += Part[I] != static_cast<double>(L.toGlobal(Rank, I));
+  return Wrong;
+}
+
+} // namespace
+
+std::vector<double> makeFilledPart(const BlockCyclic &L, int Rank) {
+  std::vector<double> Part(partSize(L, Rank));
+  for (int64_t I = 0, E = static_cast<int64_t>(Part.size()); I < E; ++I)
+    Part[I] = static_cast<double>(L.toGlobal(Rank, I));
+  return Part;
+}
+
+std::vector<double> makeEmptyPart(const BlockCyclic &L, int Rank) {
+  return std::vector<double>(partSize(L, Rank), -1.0);
+}
+
+int64_t countWrongElements(const BlockCyclic &From, const BlockCyclic &To,
+                           const std::vector<double> &Src,
+                           const std::vector<double> &Dst, int Rank,
+                           MPI_Comm Comm) {
+  int64_t Mine =
+      countMismatches(From, Src, Rank) + countMismatches(To, Dst, Rank);
+  int64_t Total = 0;
+  MPI_Allreduce(&Mine, &Total, 1, MPI_INT64_T, MPI_SUM, Comm);
+  return Total;
+}
+
+} // namespace bench
+} // namespace redist

@@ -1,0 +1,39 @@
+//===- Data.h - The arrays redist-bench moves, and their check ------------===//
+//
+// Global element g holds the double value g (exact below 2^53), so checking
+// a result needs no reference copy: local element l of target process q must
+// hold To.toGlobal(q, l). Target arrays start filled with -1, which no
+// element holds, so an element never written is caught too.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_BENCH_DATA_H
+#define REDIST_BENCH_DATA_H
+
+#include "BlockCyclic.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace redist {
+namespace bench {
+
+/// Rank's part of the array under L (empty off L's processes), each element
+/// holding its global index.
+std::vector<double> makeFilledPart(const BlockCyclic &L, int Rank);
+
+/// Rank's part under L, filled with -1.
+std::vector<double> makeEmptyPart(const BlockCyclic &L, int Rank);
+
+/// Number of elements, over all ranks of Comm, that are wrong in the target
+/// parts Dst or were changed in the source parts Src. Collective.
+int64_t countWrongElements(const BlockCyclic &From, const BlockCyclic &To,
+                           const std::vector<double> &Src,
+                           const std::vector<double> &Dst, int Rank,
+                           MPI_Comm Comm);
+
+} // namespace bench
+} // namespace redist
+
+#endif // REDIST_BENCH_DATA_H

@@ -1,0 +1,72 @@
+//===- Method.h - One way of redistributing, as redist-bench runs it ------===//
+//
+// redist-bench times several methods on the same data: the runtime in its
+// modes and the peers HPC programmers use today. Each method is built once
+// for a Problem (its setup, timed as plan time) and then run many times.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_BENCH_METHOD_H
+#define REDIST_BENCH_METHOD_H
+
+#include "BlockCyclic.h"
+
+#include "redist/runtime/Plan.h"
+
+#include <mpi.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace redist {
+namespace bench {
+
+/// One redistribution of N doubles from CYCLIC(r) over P processes (ranks
+/// 0..P-1 of Comm) to CYCLIC(s) over Q processes (ranks 0..Q-1).
+struct Problem {
+  BlockCyclic From;
+  BlockCyclic To;
+  MPI_Comm Comm = MPI_COMM_WORLD;
+  int Rank = 0;
+  int Ranks = 1;
+  /// Runtime options for the methods that use redist's Plan.
+  Algorithm Schedule = Algorithm::Auto;
+  Packing Pack = Packing::Runs;
+};
+
+class Method {
+public:
+  virtual ~Method() = default;
+  /// The schedule it follows, as the output reports it ("none" if it has no
+  /// steps of its own).
+  virtual std::string algorithm() const = 0;
+  /// Moves this rank's source part Src into its target part Dst. Collective.
+  virtual void run(const double *Src, double *Dst) = 0;
+};
+
+using MethodFactory = std::function<std::unique_ptr<Method>(const Problem &)>;
+
+struct MethodInfo {
+  const char *Name;
+  MethodFactory Make;
+  /// Whether "--method all" runs it.
+  bool InAll;
+};
+
+/// Every method built into this redist-bench, in the order "all" runs them.
+std::vector<MethodInfo> availableMethods();
+
+// The factories, one per source file.
+std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode);
+std::unique_ptr<Method> makeAlltoallvPeer(const Problem &Pb);
+std::unique_ptr<Method> makeAlltoallwPeer(const Problem &Pb);
+std::unique_ptr<Method> makeCaterpillarPeer(const Problem &Pb);
+#ifdef REDIST_BENCH_HAVE_SCALAPACK
+std::unique_ptr<Method> makeScalapackPeer(const Problem &Pb);
+#endif
+
+} // namespace bench
+} // namespace redist
+
+#endif // REDIST_BENCH_METHOD_H

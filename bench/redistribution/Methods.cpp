@@ -1,0 +1,28 @@
+//===- Methods.cpp - The methods redist-bench knows -----------------------===//
+
+#include "Method.h"
+
+namespace redist {
+namespace bench {
+
+std::vector<MethodInfo> availableMethods() {
+  auto Runtime = [](ExecMode Mode) -> MethodFactory {
+    return [Mode](const Problem &Pb) { return makeRuntimeMethod(Pb, Mode); };
+  };
+  return {
+      {"redist", Runtime(ExecMode::Scheduled), true},
+      {"unsync", Runtime(ExecMode::Unsynchronized), true},
+      {"alltoallv", makeAlltoallvPeer, true},
+      {"alltoallw", makeAlltoallwPeer, true},
+      {"caterpillar", makeCaterpillarPeer, true},
+#ifdef REDIST_BENCH_HAVE_SCALAPACK
+      {"scalapack", makeScalapackPeer, true},
+#endif
+      // The runtime's own MPI_Alltoallv mode: a comparison mode of the
+      // runtime, not a peer, so "all" leaves it out.
+      {"redist-alltoallv", Runtime(ExecMode::Alltoallv), false},
+  };
+}
+
+} // namespace bench
+} // namespace redist

@@ -1,0 +1,282 @@
+//===- RedistBench.cpp - redist-bench: the runtime against its peers ------===//
+//
+//   mpirun -np R redist-bench cyclic P r Q s N [--method NAME,...|all]
+//       [--algorithm NAME] [--packing runs|datatypes] [--reps K] [--verify]
+//       [--json]
+//
+// Runs one redistribution of N doubles with every chosen method on the same
+// data and prints, per method, its setup (plan) time and the median and
+// minimum over K runs of the slowest rank's time, with GB/s and the ratio to
+// one core's memcpy of the whole array. The distribution kind is a
+// subcommand, so other kinds (gen_block) are new subcommands building
+// another Problem.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Data.h"
+#include "Measure.h"
+#include "Method.h"
+#include "Report.h"
+#include "Session.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+using namespace llvm;
+using namespace redist;
+using namespace redist::bench;
+
+namespace {
+
+cl::OptionCategory BenchCategory("redist-bench options");
+
+cl::SubCommand
+    CyclicCommand("cyclic",
+                  "CYCLIC(r) over P processes to CYCLIC(s) over Q processes");
+cl::opt<std::string> SrcProcs(cl::Positional, cl::Required, cl::desc("<P>"),
+                              cl::sub(CyclicCommand), cl::cat(BenchCategory));
+cl::opt<std::string> SrcBlock(cl::Positional, cl::Required, cl::desc("<r>"),
+                              cl::sub(CyclicCommand), cl::cat(BenchCategory));
+cl::opt<std::string> DstProcs(cl::Positional, cl::Required, cl::desc("<Q>"),
+                              cl::sub(CyclicCommand), cl::cat(BenchCategory));
+cl::opt<std::string> DstBlock(cl::Positional, cl::Required, cl::desc("<s>"),
+                              cl::sub(CyclicCommand), cl::cat(BenchCategory));
+cl::opt<std::string> Extent(cl::Positional, cl::Required, cl::desc("<N>"),
+                            cl::sub(CyclicCommand), cl::cat(BenchCategory));
+
+cl::list<std::string>
+    MethodNames("method", cl::CommaSeparated, cl::sub(*cl::AllSubCommands),
+                cl::desc("Methods to run, comma separated, or 'all' "
+                         "(the default)"),
+                cl::value_desc("name"), cl::cat(BenchCategory));
+cl::opt<std::string>
+    AlgorithmName("algorithm", cl::init("auto"), cl::sub(*cl::AllSubCommands),
+                  cl::desc("Schedule algorithm of the runtime's methods"),
+                  cl::value_desc("name"), cl::cat(BenchCategory));
+// Values are read as strings and checked by the benchmark, so that a bad
+// value gets the same one-line error on rank 0 as any other bad argument.
+cl::opt<std::string> PackingName(
+    "packing", cl::init("runs"), cl::sub(*cl::AllSubCommands),
+    cl::desc("Packing of the runtime's methods: runs (copy loops) or "
+             "datatypes (MPI derived datatypes)"),
+    cl::value_desc("name"), cl::cat(BenchCategory));
+cl::opt<std::string> RepsText("reps", cl::init("10"),
+                              cl::sub(*cl::AllSubCommands),
+                              cl::desc("Timed runs per method (default 10)"),
+                              cl::value_desc("K"), cl::cat(BenchCategory));
+cl::opt<bool> Verify("verify", cl::sub(*cl::AllSubCommands),
+                     cl::desc("Check every element of every result"),
+                     cl::cat(BenchCategory));
+cl::opt<bool> Json("json", cl::sub(*cl::AllSubCommands),
+                   cl::desc("One JSON object per method instead of a table"),
+                   cl::cat(BenchCategory));
+
+/// While alive and Active, stdout and stderr go to /dev/null.
+class QuietOutput {
+public:
+  explicit QuietOutput(bool Active) {
+    if (!Active)
+      return;
+    outs().flush();
+    errs().flush();
+    SavedOut = dup(STDOUT_FILENO);
+    SavedErr = dup(STDERR_FILENO);
+    int Null = open("/dev/null", O_WRONLY);
+    dup2(Null, STDOUT_FILENO);
+    dup2(Null, STDERR_FILENO);
+    close(Null);
+  }
+  ~QuietOutput() {
+    if (SavedOut < 0)
+      return;
+    outs().flush();
+    errs().flush();
+    dup2(SavedOut, STDOUT_FILENO);
+    dup2(SavedErr, STDERR_FILENO);
+    close(SavedOut);
+    close(SavedErr);
+  }
+  QuietOutput(const QuietOutput &) = delete;
+  QuietOutput &operator=(const QuietOutput &) = delete;
+
+private:
+  int SavedOut = -1, SavedErr = -1;
+};
+
+void require(bool Ok, const std::string &Message) {
+  if (!Ok)
+    throw BenchError{Message};
+}
+
+int64_t parseInteger(const char *Name, StringRef Text) {
+  int64_t Value = 0;
+  require(!Text.getAsInteger(10, Value),
+          std::string(Name) + " must be an integer, got '" + Text.str() + "'");
+  return Value;
+}
+
+int64_t parsePositive(const char *Name, StringRef Text) {
+  int64_t Value = parseInteger(Name, Text);
+  require(Value >= 1, std::string(Name) + " must be at least 1, got " +
+                          std::to_string(Value));
+  return Value;
+}
+
+Problem cyclicProblem(int Rank, int Ranks) {
+  int64_t P = parsePositive("P", SrcProcs), R = parsePositive("r", SrcBlock),
+          Q = parsePositive("Q", DstProcs), S = parsePositive("s", DstBlock),
+          N = parseInteger("N", Extent);
+  require(N >= 0, "N must not be negative, got " + std::to_string(N));
+  require(N <= INT_MAX, "N = " + std::to_string(N) + " exceeds " +
+                            std::to_string(INT_MAX) +
+                            ", the largest count the MPI and ScaLAPACK "
+                            "peers take");
+  int64_t Needed = std::max(P, Q);
+  require(Needed <= Ranks, "max(P, Q) = " + std::to_string(Needed) +
+                               " processes need at least that many ranks, "
+                               "got " +
+                               std::to_string(Ranks));
+  Problem Pb;
+  Pb.From = BlockCyclic{P, R, N};
+  Pb.To = BlockCyclic{Q, S, N};
+  Pb.Comm = MPI_COMM_WORLD;
+  Pb.Rank = Rank;
+  Pb.Ranks = Ranks;
+  return Pb;
+}
+
+// The methods the command line chose, in the order availableMethods lists.
+std::vector<MethodInfo> chosenMethods() {
+  std::vector<MethodInfo> Known = availableMethods();
+  std::vector<std::string> Names(MethodNames.begin(), MethodNames.end());
+  bool All = Names.empty() ||
+             std::find(Names.begin(), Names.end(), "all") != Names.end();
+  for (const std::string &Name : Names) {
+    if (Name == "all")
+      continue;
+    bool Found =
+        std::any_of(Known.begin(), Known.end(),
+                    [&](const MethodInfo &M) { return Name == M.Name; });
+    if (!Found) {
+      std::string List;
+      for (const MethodInfo &M : Known)
+        List += std::string(List.empty() ? "" : ", ") + M.Name;
+      throw BenchError{"unknown method '" + Name +
+                       "' (this build has: " + List + ", all)"};
+    }
+  }
+  std::vector<MethodInfo> Chosen;
+  for (const MethodInfo &M : Known)
+    if ((All && M.InAll) ||
+        std::find(Names.begin(), Names.end(), M.Name) != Names.end())
+      Chosen.push_back(M);
+  return Chosen;
+}
+
+int runBenchmark(int Rank, int Ranks) {
+  if (!CyclicCommand)
+    throw BenchError{"expected a distribution kind: cyclic P r Q s N"};
+  int64_t RepsValue = parseInteger("--reps", RepsText);
+  require(RepsValue >= 1 && RepsValue <= INT_MAX,
+          "--reps must be at least 1, got " + std::to_string(RepsValue));
+  int Reps = static_cast<int>(RepsValue);
+  require(PackingName == "runs" || PackingName == "datatypes",
+          "unknown --packing '" + PackingName +
+              "' (expected runs or datatypes)");
+  std::optional<Algorithm> Schedule = parseAlgorithm(AlgorithmName);
+  if (!Schedule) {
+    std::string List;
+    for (Algorithm A : allAlgorithms())
+      List += std::string(List.empty() ? "" : ", ") + algorithmName(A);
+    throw BenchError{"unknown --algorithm '" + AlgorithmName +
+                     "' (expected one of: " + List + ")"};
+  }
+  Problem Pb = cyclicProblem(Rank, Ranks);
+  Pb.Schedule = *Schedule;
+  Pb.Pack = PackingName == "runs" ? Packing::Runs : Packing::Datatypes;
+  std::vector<MethodInfo> Methods = chosenMethods();
+  // The runtime refuses an algorithm that does not apply; say so before
+  // measuring anything.
+  std::string Why;
+  if (!algorithmApplies(
+          *Schedule,
+          Layout::blockCyclic(Pb.From.Procs, Pb.From.Block, Pb.From.N),
+          Layout::blockCyclic(Pb.To.Procs, Pb.To.Block, Pb.To.N), &Why))
+    throw BenchError{"--algorithm " + AlgorithmName +
+                     " does not apply: " + Why};
+
+  std::vector<double> Src = makeFilledPart(Pb.From, Rank);
+  std::vector<double> Memcpy;
+  std::vector<Result> Results =
+      measureAll(Methods, Pb, Src, Reps, Verify, Memcpy);
+  if (Rank == 0 && !Json)
+    printHeader(Pb, Memcpy, Reps);
+  bool AllCorrect = true;
+  for (const Result &R : Results) {
+    AllCorrect = AllCorrect && R.Correct;
+    if (Rank != 0)
+      continue;
+    if (Json)
+      printJson(R, Pb);
+    else
+      printRow(R, Pb, median(Memcpy));
+  }
+  return AllCorrect ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int Rank = 0, Ranks = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &Ranks);
+  // --help exits from inside the parser: finalize MPI on the way out.
+  std::atexit([] {
+    int Finalized = 0;
+    MPI_Finalized(&Finalized);
+    if (!Finalized)
+      MPI_Finalize();
+  });
+
+  cl::HideUnrelatedOptions(BenchCategory);
+  std::string ParseErrors;
+  raw_string_ostream ParseStream(ParseErrors);
+  int Status = 1;
+  bool Parsed;
+  {
+    // Every rank parses the same arguments; only rank 0 may print (some of
+    // LLVM's messages, and --help, go straight to stderr and stdout).
+    QuietOutput Quiet(Rank != 0);
+    Parsed = cl::ParseCommandLineOptions(
+        argc, argv, "redist-bench: redist's runtime against its peers\n",
+        &ParseStream);
+  }
+  if (!Parsed) {
+    // LLVM prefixes its messages with the program's name: keep the rest.
+    std::string Line = firstLine(ParseStream.str());
+    StringRef Message = StringRef(Line).split(": ").second;
+    if (Rank == 0 && !Line.empty())
+      errs() << "redist-bench: error: " << (Message.empty() ? Line : Message)
+             << "\n";
+  } else {
+    try {
+      Status = runBenchmark(Rank, Ranks);
+    } catch (const BenchError &E) {
+      if (Rank == 0)
+        errs() << "redist-bench: error: " << E.Message << "\n";
+    }
+  }
+  MPI_Finalize();
+  return Status;
+}

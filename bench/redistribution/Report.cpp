@@ -1,0 +1,75 @@
+//===- Report.cpp - How redist-bench prints what it measured --------------===//
+
+#include "Report.h"
+
+#include "Measure.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace redist {
+namespace bench {
+namespace {
+
+double gigabytesPerSecond(int64_t Bytes, double Seconds) {
+  return Seconds > 0 ? static_cast<double>(Bytes) / Seconds / 1e9 : 0;
+}
+
+} // namespace
+
+void printJson(const Result &R, const Problem &Pb) {
+  double Median = median(R.Times);
+  json::Object Obj{
+      {"method", R.Method},
+      {"algorithm", R.Algorithm},
+      {"P", Pb.From.Procs},
+      {"r", Pb.From.Block},
+      {"Q", Pb.To.Procs},
+      {"s", Pb.To.Block},
+      {"N", Pb.From.N},
+      {"ranks", Pb.Ranks},
+      {"median_s", Median},
+      {"min_s", minimum(R.Times)},
+      {"gbps", gigabytesPerSecond(Pb.From.N * 8, Median)},
+      {"verified", R.Checked && R.Correct},
+  };
+  outs() << formatv("{0}", json::Value(std::move(Obj))) << "\n";
+  outs().flush();
+}
+
+void printHeader(const Problem &Pb, const std::vector<double> &MemcpyTimes,
+                 int Reps) {
+  int64_t Bytes = Pb.From.N * 8;
+  outs() << "redist-bench: cyclic(" << Pb.From.Block << ") over "
+         << Pb.From.Procs << " -> cyclic(" << Pb.To.Block << ") over "
+         << Pb.To.Procs << ", N = " << Pb.From.N << " doubles ("
+         << format("%.2f", Bytes / 1e6) << " MB), " << Pb.Ranks << " ranks, "
+         << Reps << " reps\n";
+  outs() << format("memcpy (one core): median %.3f ms, min %.3f ms, "
+                   "%.2f GB/s\n",
+                   median(MemcpyTimes) * 1e3, minimum(MemcpyTimes) * 1e3,
+                   gigabytesPerSecond(Bytes, median(MemcpyTimes)));
+  outs() << "method           algorithm       plan_ms  median_ms    min_ms"
+            "    GB/s  x_memcpy  verified\n";
+  outs().flush();
+}
+
+void printRow(const Result &R, const Problem &Pb, double MemcpyMedian) {
+  double Median = median(R.Times);
+  std::string Ratio = "-";
+  if (MemcpyMedian > 0)
+    Ratio = formatv("{0:f2}", Median / MemcpyMedian).str();
+  outs() << format("%-17s%-13s%10.3f%11.3f%10.3f%8.2f%10s  %s\n",
+                   R.Method.c_str(), R.Algorithm.c_str(), R.PlanSeconds * 1e3,
+                   Median * 1e3, minimum(R.Times) * 1e3,
+                   gigabytesPerSecond(Pb.From.N * 8, Median), Ratio.c_str(),
+                   R.Checked ? (R.Correct ? "yes" : "NO") : "-");
+  outs().flush();
+}
+
+} // namespace bench
+} // namespace redist

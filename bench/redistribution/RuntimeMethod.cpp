@@ -1,0 +1,54 @@
+//===- RuntimeMethod.cpp - redist's runtime as a benchmarked method -------===//
+//
+// The methods under test: a redist::Plan built once (the timed setup is the
+// plan time) in one execution mode, then executed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Method.h"
+
+namespace redist {
+namespace bench {
+namespace {
+
+class RuntimeMethod : public Method {
+public:
+  RuntimeMethod(const Problem &Pb, ExecMode Mode)
+      : Pl(Distribution::cyclic(Pb.From.Procs, Pb.From.Block),
+           Distribution::cyclic(Pb.To.Procs, Pb.To.Block), Pb.From.N,
+           sizeof(double), Pb.Comm, options(Pb, Mode)) {
+    int64_t Me = Pb.Rank;
+    int64_t SrcSize = Me < Pb.From.Procs ? Pb.From.localSize(Me) : 0;
+    int64_t DstSize = Me < Pb.To.Procs ? Pb.To.localSize(Me) : 0;
+    if (Pl.sourceLocalSize() != SrcSize || Pl.targetLocalSize() != DstSize)
+      throw InvalidArgument("the runtime's local sizes (" +
+                            std::to_string(Pl.sourceLocalSize()) + ", " +
+                            std::to_string(Pl.targetLocalSize()) +
+                            ") differ from numroc (" + std::to_string(SrcSize) +
+                            ", " + std::to_string(DstSize) + ")");
+  }
+
+  std::string algorithm() const override { return Pl.schedule().Algorithm; }
+
+  void run(const double *Src, double *Dst) override { Pl.execute(Src, Dst); }
+
+private:
+  static PlanOptions options(const Problem &Pb, ExecMode Mode) {
+    PlanOptions Options;
+    Options.Schedule = Pb.Schedule;
+    Options.Mode = Mode;
+    Options.Pack = Pb.Pack;
+    return Options;
+  }
+
+  Plan Pl;
+};
+
+} // namespace
+
+std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode) {
+  return std::make_unique<RuntimeMethod>(Pb, Mode);
+}
+
+} // namespace bench
+} // namespace redist

@@ -1,0 +1,106 @@
+//===- Session.cpp - One benchmark session: build, run, time, check -------===//
+
+#include "Session.h"
+
+#include "Data.h"
+#include "Measure.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace redist {
+namespace bench {
+
+std::string firstLine(const std::string &Message) {
+  StringRef Text = StringRef(Message).trim();
+  return Text.substr(0, Text.find('\n')).trim().str();
+}
+
+namespace {
+
+// Builds a method on every rank; a failure on any rank stops every rank.
+std::unique_ptr<Method> buildOnAllRanks(const MethodInfo &Info,
+                                        const Problem &Pb) {
+  std::unique_ptr<Method> M;
+  std::string Failure;
+  try {
+    M = Info.Make(Pb);
+  } catch (const std::exception &E) {
+    Failure = E.what();
+  }
+  int Failed = !Failure.empty(), AnyFailed = 0;
+  MPI_Allreduce(&Failed, &AnyFailed, 1, MPI_INT, MPI_MAX, Pb.Comm);
+  if (AnyFailed)
+    throw BenchError{
+        std::string(Info.Name) + ": " +
+        (Failure.empty() ? "failed on another rank" : firstLine(Failure))};
+  return M;
+}
+
+} // namespace
+
+std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
+                               const Problem &Pb,
+                               const std::vector<double> &Src, int Reps,
+                               bool Verify, std::vector<double> &MemcpyTimes) {
+  struct Candidate {
+    const MethodInfo *Info;
+    std::unique_ptr<Method> M;
+    std::vector<double> Dst;
+    Result R;
+  };
+  std::vector<Candidate> Candidates;
+  for (const MethodInfo &Info : Methods) {
+    Candidate C{&Info, nullptr, {}, Result()};
+    C.R.Method = Info.Name;
+    // The setup is timed like a run; a few builds give a stable median.
+    std::vector<double> PlanTimes;
+    for (int I = 0, E = std::min(Reps, 5); I < E; ++I) {
+      C.M.reset();
+      PlanTimes.push_back(
+          timeCollective(Pb.Comm, [&] { C.M = buildOnAllRanks(Info, Pb); }));
+    }
+    C.R.PlanSeconds = median(PlanTimes);
+    C.R.Algorithm = C.M->algorithm();
+    C.Dst = makeEmptyPart(Pb.To, Pb.Rank);
+    Candidates.push_back(std::move(C));
+  }
+
+  auto Check = [&](Candidate &C) {
+    if (!Verify)
+      return;
+    int64_t Wrong =
+        countWrongElements(Pb.From, Pb.To, Src, C.Dst, Pb.Rank, Pb.Comm);
+    if (Wrong > 0 && C.R.Correct && Pb.Rank == 0)
+      errs() << "redist-bench: error: " << C.Info->Name
+             << " got elements wrong: " << Wrong << "\n";
+    C.R.Checked = true;
+    C.R.Correct = C.R.Correct && Wrong == 0;
+  };
+  // The first run is untimed: it warms caches and MPI's connections.
+  for (Candidate &C : Candidates) {
+    C.M->run(Src.data(), C.Dst.data());
+    Check(C);
+  }
+  MemcpyReference Memcpy(Pb.Comm, Pb.From.N * 8);
+  Memcpy.time();
+  for (int Round = 0; Round < Reps; ++Round) {
+    MemcpyTimes.push_back(Memcpy.time());
+    for (Candidate &C : Candidates)
+      C.R.Times.push_back(
+          timeCollective(Pb.Comm, [&] { C.M->run(Src.data(), C.Dst.data()); }));
+  }
+  std::vector<Result> Results;
+  for (Candidate &C : Candidates) {
+    Check(C);
+    Results.push_back(std::move(C.R));
+  }
+  return Results;
+}
+
+} // namespace bench
+} // namespace redist

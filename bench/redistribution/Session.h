@@ -1,0 +1,51 @@
+//===- Session.h - One benchmark session: build, run, time, check ---------===//
+//
+// A session builds every chosen method for one Problem, times their setup,
+// then times their runs round-robin with the memcpy reference: each of the
+// rounds runs the reference and every method once, so a burst of load from
+// other programs on a shared machine hits all of them alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_BENCH_SESSION_H
+#define REDIST_BENCH_SESSION_H
+
+#include "Method.h"
+
+#include <string>
+#include <vector>
+
+namespace redist {
+namespace bench {
+
+/// An error every rank detects the same way: the benchmark stops.
+struct BenchError {
+  std::string Message;
+};
+
+/// What one method measured, on every rank.
+struct Result {
+  std::string Method;
+  std::string Algorithm;
+  double PlanSeconds = 0;
+  std::vector<double> Times;
+  bool Checked = false;
+  bool Correct = true;
+};
+
+/// The first line of a possibly multi-line message, trimmed.
+std::string firstLine(const std::string &Text);
+
+/// Builds and times Methods on the source part Src: setup (plan) time, Reps
+/// timed runs, and with Verify a check of every element after the untimed
+/// first run and after the last round. MemcpyTimes receives the reference's
+/// Reps times. Collective; throws BenchError when a method cannot be built
+/// on some rank.
+std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
+                               const Problem &Pb,
+                               const std::vector<double> &Src, int Reps,
+                               bool Verify, std::vector<double> &MemcpyTimes);
+
+} // namespace bench
+} // namespace redist
+
+#endif // REDIST_BENCH_SESSION_H
