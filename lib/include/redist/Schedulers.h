@@ -7,7 +7,8 @@
 //                steps are kept (desprez-1998 §5.2.3: 6 of the 12 steps of
 //                P = 12, Q = 8, r = 4, s = 3 are empty).
 //   walker_otto  Walker & Otto's closed forms for P = Q and s = K*r (or
-//                r = K*s): K steps, each a permutation.
+//                r = K*s): min(K, P) steps (the maximum degree), each a
+//                permutation at whole superblocks; empty steps are dropped.
 //   classes      desprez-1998 §4.3.2, class by class, for gcd(r, Q) =
 //                gcd(s, P) = 1 (after dividing r, s by gcd(r, s)): optimal in
 //                steps and cost.
