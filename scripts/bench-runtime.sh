@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces docs/performance-runtime.md: builds redist-bench, runs every
+# Reproduces docs/PERFORMANCE.md section 3: builds redist-bench, runs every
 # configuration of the runtime issue at N = 1e6 and 1e7 doubles with every
 # method and --verify, and prints the report's tables (Markdown) to stdout.
 #
@@ -15,7 +15,7 @@
 #   REDIST_BENCH_EXTRA   extra redist-bench flags, e.g. "--packing datatypes"
 #   REDIST_BENCH_MALLOC  keep (default): glibc malloc keeps freed memory
 #                        instead of returning it to the kernel; system: its
-#                        default behaviour (see docs/performance-runtime.md:
+#                        default behaviour (see docs/PERFORMANCE.md section 3:
 #                        page faults are very expensive on this VM, and
 #                        pdgemr2d allocates its buffers on every call)
 #
