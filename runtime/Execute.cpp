@@ -41,7 +41,6 @@ void Plan::Impl::execute(const char *Src, char *Dst) const {
 
 void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
                           char *Dst) const {
-  const bool Runs = Options.Pack == Packing::Runs;
   MPI_Request *Reqs = Requests.data();
   const int NumRecv = static_cast<int>(G.RecvPieces.size());
   for (int R : G.Recvs)
@@ -51,7 +50,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
     const auto &[Msg, Piece] = G.RecvPieces[static_cast<std::size_t>(I)];
     const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(Msg)];
     const detail::Transfer &T = M.Pieces[static_cast<std::size_t>(Piece)];
-    if (Runs)
+    if (!M.Typed)
       MPI_Irecv(RecvBuffer.get() + T.ByteOffset, T.Bytes, MPI_BYTE, M.Peer,
                 tagOf(static_cast<std::size_t>(Piece)), Comm, &Reqs[I]);
     else
@@ -77,9 +76,9 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
       for (int C = 0; C < Count; ++C) {
         const std::size_t Msg = static_cast<std::size_t>(
             G.RecvPieces[static_cast<std::size_t>(Completed[C])].first);
-        if (--TransfersLeft[Msg] != 0 || !Runs)
-          continue;
         const detail::PeerMessage &M = Recvs[Msg];
+        if (--TransfersLeft[Msg] != 0 || M.Typed)
+          continue;
         detail::runCopyProgram(M.Program, RecvBuffer.get() + M.BufferOffset,
                                Dst, ElementBytes);
       }
@@ -93,12 +92,12 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
   int NumRequests = NumRecv;
   for (int S : G.Sends) {
     const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
-    if (Runs)
+    if (!M.Typed)
       detail::runCopyProgram(M.Program, Src, SendBuffer.get() + M.BufferOffset,
                              ElementBytes);
     for (std::size_t I = 0; I < M.Pieces.size(); ++I) {
       const detail::Transfer &T = M.Pieces[I];
-      if (Runs)
+      if (!M.Typed)
         MPI_Isend(SendBuffer.get() + T.ByteOffset, T.Bytes, MPI_BYTE, M.Peer,
                   tagOf(I), Comm, &Reqs[NumRequests++]);
       else
@@ -113,7 +112,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
 }
 
 void Plan::Impl::executeAlltoall(const char *Src, char *Dst) const {
-  const bool Runs = Options.Pack == Packing::Runs;
+  const bool Runs = Options.Pack != Packing::Datatypes;
   bool SelfDone = false;
   for (const detail::AlltoallRound &R : Rounds) {
     if (Runs) {

@@ -48,6 +48,8 @@ std::vector<ExecMode> allExecModes() {
 
 const char *packingName(Packing K) {
   switch (K) {
+  case Packing::Auto:
+    return "auto";
   case Packing::Runs:
     return "runs";
   case Packing::Datatypes:
@@ -64,7 +66,7 @@ std::optional<Packing> parsePacking(std::string_view Name) {
 }
 
 std::vector<Packing> allPackings() {
-  return {Packing::Runs, Packing::Datatypes};
+  return {Packing::Auto, Packing::Runs, Packing::Datatypes};
 }
 
 namespace {
@@ -74,6 +76,19 @@ template <typename Fn>
 void forEachPiece(int64_t Elements, int64_t PieceElements, Fn &&F) {
   for (int64_t B = 0; B < Elements; B += PieceElements)
     F(B, std::min(Elements, B + PieceElements));
+}
+
+/// Mean length in bytes of the runs P gathers (UseFrom) or scatters on this
+/// rank's side of a message.
+double meanRunBytes(const detail::CopyProgram &P, bool UseFrom,
+                    std::size_t ElementBytes) {
+  int64_t Runs = 0;
+  for (const detail::SideBlocks &B : detail::programSide(P, UseFrom))
+    Runs += static_cast<int64_t>(B.Offsets.size()) * B.Repeat;
+  if (Runs == 0)
+    return 0;
+  return static_cast<double>(P.Elements) * static_cast<double>(ElementBytes) /
+         static_cast<double>(Runs);
 }
 
 /// Elements per MPI transfer.
@@ -271,7 +286,6 @@ void Plan::Impl::buildGroups() {
 void Plan::Impl::buildTransfers() {
   const int64_t TransferElems = transferElements(Options, ElementBytes);
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  const bool Runs = Options.Pack == Packing::Runs;
   // The Scheduled mode reuses one buffer per direction for every step; the
   // Unsynchronized mode gives every message its own place.
   const bool Shared = Options.Mode == ExecMode::Scheduled;
@@ -284,19 +298,26 @@ void Plan::Impl::buildTransfers() {
       detail::PeerMessage &M = Ms[I];
       if (Shared)
         Offset = 0;
+      M.Program = Cs[I].program(Side, 0, M.Elements);
+      // Both sides' transfers are plain bytes, so each side chooses alone.
+      M.Typed = Options.Pack == Packing::Datatypes ||
+                (Options.Pack == Packing::Auto &&
+                 meanRunBytes(M.Program, Sending, ElementBytes) >=
+                     static_cast<double>(AutoDatatypeRunBytes));
       forEachPiece(M.Elements, TransferElems, [&](int64_t B, int64_t End) {
         detail::Transfer T;
         T.ByteOffset = Offset + B * E;
         T.Bytes = static_cast<int>((End - B) * E);
-        if (!Runs)
+        if (M.Typed)
           T.Type = detail::buildDatatype(Cs[I].program(Side, B, End), Sending,
                                          ElementType, ElementBytes);
         M.Pieces.push_back(T);
       });
-      if (Runs)
-        M.Program = Cs[I].program(Side, 0, M.Elements);
       M.BufferOffset = Offset;
-      Offset += M.Elements * E;
+      if (M.Typed)
+        M.Program = detail::CopyProgram();
+      else
+        Offset += M.Elements * E;
     }
   };
   Build(Sends, SendCutters, true);
@@ -327,7 +348,8 @@ void Plan::Impl::buildRounds() {
   MPI_Allreduce(&LocalRounds, &NumRounds, 1, MPI_INT64_T, MPI_MAX, Comm);
   NumRounds = std::max<int64_t>(NumRounds, 1);
 
-  const bool Runs = Options.Pack == Packing::Runs;
+  // Auto means Runs here: every rank must make the same collective call.
+  const bool Runs = Options.Pack != Packing::Datatypes;
   const std::size_t Size = static_cast<std::size_t>(CommSize);
   for (int64_t Rd = 0; Rd < NumRounds; ++Rd) {
     detail::AlltoallRound R;
@@ -376,13 +398,13 @@ void Plan::Impl::buildRounds() {
 }
 
 void Plan::Impl::allocate() {
-  const bool Runs = Options.Pack == Packing::Runs;
   std::size_t MaxRequests = 1, MaxRecvRequests = 1;
+  // Bytes of buffer a message needs: none when it moves with a datatype.
   auto Bytes = [&](const detail::PeerMessage &M) {
-    return static_cast<std::size_t>(M.Elements) * ElementBytes;
+    return M.Typed ? 0 : static_cast<std::size_t>(M.Elements) * ElementBytes;
   };
   if (Options.Mode == ExecMode::Alltoallv) {
-    if (Runs)
+    if (Options.Pack != Packing::Datatypes)
       for (const detail::AlltoallRound &R : Rounds) {
         std::size_t S = 0, Rv = 0;
         for (int C : R.SendCounts)
@@ -399,10 +421,8 @@ void Plan::Impl::allocate() {
         GroupSend += Bytes(Sends[static_cast<std::size_t>(S)]);
       for (int R : G.Recvs)
         GroupRecv += Bytes(Recvs[static_cast<std::size_t>(R)]);
-      if (Runs) {
-        SendBytes = std::max(SendBytes, GroupSend);
-        RecvBytes = std::max(RecvBytes, GroupRecv);
-      }
+      SendBytes = std::max(SendBytes, GroupSend);
+      RecvBytes = std::max(RecvBytes, GroupRecv);
       MaxRequests = std::max(MaxRequests, G.SendPieces + G.RecvPieces.size());
       MaxRecvRequests = std::max(MaxRecvRequests, G.RecvPieces.size());
     }

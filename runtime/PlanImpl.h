@@ -2,7 +2,7 @@
 //
 // Private to the runtime. Everything execute() needs is computed when the
 // plan is built: this rank's messages in the order it handles them, the copy
-// programs (Packing::Runs) or datatypes (Packing::Datatypes) of each MPI
+// programs or datatypes (chosen per message under Packing::Auto) of each MPI
 // transfer, the buffers and the request array. execute() then allocates
 // nothing and decides nothing per element.
 //
@@ -34,8 +34,11 @@ struct PeerMessage {
   int64_t Elements = 0;
   int64_t Step = 0;
   std::vector<Transfer> Pieces;
-  /// Packing::Runs: the pack (sent) or unpack (received) program of the
-  /// whole message, and where the message starts in the buffer.
+  /// Sent or received with derived datatypes (Transfer::Type), without a
+  /// buffer; otherwise packed or unpacked by Program.
+  bool Typed = false;
+  /// The pack (sent) or unpack (received) program of the whole message, and
+  /// where the message starts in the buffer.
   detail::CopyProgram Program;
   int64_t BufferOffset = 0;
 };

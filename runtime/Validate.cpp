@@ -144,7 +144,8 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
       Options.Mode != ExecMode::Alltoallv)
     return "unknown execution mode " +
            std::to_string(static_cast<int>(Options.Mode));
-  if (Options.Pack != Packing::Runs && Options.Pack != Packing::Datatypes)
+  if (Options.Pack != Packing::Auto && Options.Pack != Packing::Runs &&
+      Options.Pack != Packing::Datatypes)
     return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
   if (N < 0)
     return "extent N = " + std::to_string(N) + " is negative";

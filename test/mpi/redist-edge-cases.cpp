@@ -158,17 +158,36 @@ int main(int argc, char **argv) {
     return Errors;
   });
   runCase("memory bound of the scheduled mode", [] {
-    // BLOCK -> CYCLIC: each rank sends 3 messages of about N/16 elements;
-    // its buffers hold one sent and one received message, not N/4.
-    Plan Pl(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD);
+    // BLOCK -> CYCLIC: each rank sends 3 messages of 10000 elements; with
+    // copy loops its buffers hold one sent and one received message, not
+    // N/4.
+    PlanOptions O;
+    O.Pack = Packing::Runs;
+    Plan Pl(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
     int64_t Errors = test::runAndCheck(Pl, "memory bound");
     Errors += expect(Pl.bufferBytes() == 2 * 10000 * 8,
                      "buffers of " + std::to_string(Pl.bufferBytes()) +
                          " bytes, expected 160000");
-    PlanOptions O;
     O.Pack = Packing::Datatypes;
     Plan Dt(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
     Errors += expect(Dt.bufferBytes() == 0, "datatype plan has buffers");
+    // Automatic packing chooses per side: the sender gathers runs of one
+    // element with a copy loop, the receiver takes its contiguous 80 KB
+    // straight into the target array with a datatype.
+    Plan Au(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD);
+    Errors += test::runAndCheck(Au, "automatic packing");
+    Errors += expect(Au.bufferBytes() == 10000 * 8,
+                     "automatic packing: buffers of " +
+                         std::to_string(Au.bufferBytes()) +
+                         " bytes, expected 80000 (send side only)");
+    // The reverse packs nothing: long runs on the receiver's side are
+    // scattered by a datatype too (runs of 1 element, 8 bytes, are not).
+    Plan Back(D::cyclic(4, 1024), D::cyclic(4, 2048), 160000, 8,
+              MPI_COMM_WORLD);
+    Errors += test::runAndCheck(Back, "automatic packing, long runs");
+    Errors += expect(Back.bufferBytes() == 0,
+                     "automatic packing of 8 KB runs: buffers of " +
+                         std::to_string(Back.bufferBytes()) + " bytes");
     return Errors;
   });
   runCase("sub-communicator", [] {

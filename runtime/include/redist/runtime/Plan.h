@@ -40,15 +40,24 @@ enum class ExecMode {
 
 /// How message elements are gathered and scattered.
 enum class Packing {
+  /// Per message and per side: a derived datatype where this rank's runs of
+  /// the message average at least AutoDatatypeRunBytes (MPI then moves long
+  /// runs with one copy), copy loops otherwise. The Alltoallv mode, whose
+  /// collective must be the same call on every rank, uses Runs.
+  Auto,
   Runs,      ///< copy loops over the run descriptions of lib/
   Datatypes, ///< MPI derived datatypes built from the same runs
 };
+
+/// Packing::Auto's threshold: measured on Open MPI 4.1 (docs/PERFORMANCE.md
+/// section 3), datatypes lose below runs of about 3 KiB and win above 6 KiB.
+constexpr int64_t AutoDatatypeRunBytes = 4096;
 
 /// "scheduled", "unsync", "alltoallv"; and their parser.
 const char *execModeName(ExecMode M);
 std::optional<ExecMode> parseExecMode(std::string_view Name);
 std::vector<ExecMode> allExecModes();
-/// "runs", "datatypes"; and their parser.
+/// "auto", "runs", "datatypes"; and their parser.
 const char *packingName(Packing K);
 std::optional<Packing> parsePacking(std::string_view Name);
 std::vector<Packing> allPackings();
@@ -56,7 +65,7 @@ std::vector<Packing> allPackings();
 struct PlanOptions {
   Algorithm Schedule = Algorithm::Auto;
   ExecMode Mode = ExecMode::Scheduled;
-  Packing Pack = Packing::Runs;
+  Packing Pack = Packing::Auto;
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank instead of hanging.
   bool Verify = false;
@@ -107,7 +116,7 @@ public:
 
   /// Bytes of message buffers this plan holds on this rank. In the Scheduled
   /// mode this is at most the largest message the rank sends plus the largest
-  /// it receives; with Packing::Datatypes it is 0.
+  /// it receives (messages sent or received with a datatype need none).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives over MPI.
   int64_t activeSteps() const;
