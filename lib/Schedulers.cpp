@@ -19,6 +19,34 @@
 
 namespace redist {
 
+namespace detail {
+
+bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
+                     std::string *Why) {
+  for (const Layout *L : {&From, &To}) {
+    if (L->isBlockCyclic())
+      continue;
+    if (Why)
+      *Why = std::string(Name) + " needs block-cyclic layouts (the " +
+             (L == &From ? "source" : "target") + " is " +
+             L->distribution().str() + ")";
+    return false;
+  }
+  return true;
+}
+
+void requireGridOfLayouts(const char *Name, const Layout &From,
+                          const Layout &To, const CommGrid &G) {
+  if (G.P != From.procs() || G.Q != To.procs())
+    throw InvalidArgument(std::string(Name) + ": the grid is " +
+                          std::to_string(G.P) + " x " + std::to_string(G.Q) +
+                          ", the layouts have " +
+                          std::to_string(From.procs()) + " and " +
+                          std::to_string(To.procs()) + " processes");
+}
+
+} // namespace detail
+
 namespace {
 
 /// The caterpillar's schedule holds max(P, Q) step lists, empty or not; past

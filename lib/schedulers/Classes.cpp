@@ -54,12 +54,8 @@ bool classesApplies(const Layout &From, const Layout &To, std::string *Why) {
       *Why = "classes needs " + Reason;
     return false;
   };
-  if (!From.isBlockCyclic())
-    return Fail("block-cyclic layouts (the source is " +
-                From.distribution().str() + ")");
-  if (!To.isBlockCyclic())
-    return Fail("block-cyclic layouts (the target is " +
-                To.distribution().str() + ")");
+  if (!bothBlockCyclic("classes", From, To, Why))
+    return false;
   ReducedBlocks RS = reduceBlocks(From, To);
   int64_t P = From.procs(), Q = To.procs();
   if (std::gcd(RS.R, Q) != 1)
@@ -78,12 +74,8 @@ Schedule scheduleClasses(const Layout &From, const Layout &To,
   std::string Why;
   if (!classesApplies(From, To, &Why))
     throw InvalidArgument(Why);
+  requireGridOfLayouts("classes", From, To, G);
   int64_t P = From.procs(), Q = To.procs();
-  if (G.P != P || G.Q != Q)
-    throw InvalidArgument("classes: the grid is " + std::to_string(G.P) +
-                          " x " + std::to_string(G.Q) + ", the layouts have " +
-                          std::to_string(P) + " and " + std::to_string(Q) +
-                          " processes");
 
   ReducedBlocks RS = reduceBlocks(From, To);
   int64_t Gcd = std::gcd(P, Q);

@@ -16,6 +16,15 @@
 namespace redist {
 namespace detail {
 
+/// The first condition of the closed forms: both layouts block-cyclic.
+/// Otherwise sets *Why (when not null) to "<Name> needs block-cyclic
+/// layouts (...)", naming the layout that is not.
+bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
+                     std::string *Why);
+/// Throws InvalidArgument unless G is the grid of From's and To's processes.
+void requireGridOfLayouts(const char *Name, const Layout &From,
+                          const Layout &To, const CommGrid &G);
+
 /// Caterpillar.cpp: ScaLAPACK's pairwise exchange.
 Schedule scheduleCaterpillar(const CommGrid &G);
 

@@ -147,12 +147,8 @@ bool walkerOttoApplies(const Layout &From, const Layout &To, std::string *Why) {
       *Why = "walker_otto needs " + Reason;
     return false;
   };
-  if (!From.isBlockCyclic())
-    return Fail("block-cyclic layouts (the source is " +
-                From.distribution().str() + ")");
-  if (!To.isBlockCyclic())
-    return Fail("block-cyclic layouts (the target is " +
-                To.distribution().str() + ")");
+  if (!bothBlockCyclic("walker_otto", From, To, Why))
+    return false;
   if (From.procs() != To.procs())
     return Fail("P = Q (got P=" + std::to_string(From.procs()) +
                 ", Q=" + std::to_string(To.procs()) + ")");
@@ -168,11 +164,8 @@ Schedule scheduleWalkerOtto(const Layout &From, const Layout &To,
   std::string Why;
   if (!walkerOttoApplies(From, To, &Why))
     throw InvalidArgument(Why);
+  requireGridOfLayouts("walker_otto", From, To, G);
   int64_t P = From.procs();
-  if (G.P != P || G.Q != P)
-    throw InvalidArgument("walker_otto: the grid is " + std::to_string(G.P) +
-                          " x " + std::to_string(G.Q) + ", the layouts have " +
-                          std::to_string(P) + " processes");
 
   Direction Dir = directionOf(From, To);
   WalkerOttoFormulas Formulas(P, Dir.K);
