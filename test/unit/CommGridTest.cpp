@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DescribeLayouts.h"
 #include "redist/CommGrid.h"
 #include "redist/Error.h"
 
@@ -26,11 +27,7 @@ using namespace redist;
 
 namespace {
 
-std::string describe(const Layout &From, const Layout &To) {
-  return From.distribution().str() + " on " + std::to_string(From.procs()) +
-         " -> " + To.distribution().str() + " on " +
-         std::to_string(To.procs()) + ", N = " + std::to_string(From.extent());
-}
+using test::describe;
 
 std::string str(const Message &M) {
   return "(" + std::to_string(M.Src) + " -> " + std::to_string(M.Dst) + ": " +

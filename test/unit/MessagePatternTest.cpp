@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DescribeLayouts.h"
 #include "redist/MessagePattern.h"
 #include "redist/CommGrid.h"
 #include "redist/Error.h"
@@ -28,11 +29,7 @@ using namespace redist;
 
 namespace {
 
-std::string describe(const Layout &From, const Layout &To) {
-  return From.distribution().str() + " on " + std::to_string(From.procs()) +
-         " -> " + To.distribution().str() + " on " +
-         std::to_string(To.procs()) + ", N = " + std::to_string(From.extent());
-}
+using test::describe;
 
 std::string str(const MessagePattern &Pat) {
   std::string S = std::to_string(Pat.Src) + " -> " + std::to_string(Pat.Dst) +
