@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DescribeLayouts.h"
 #include "redist/CommGrid.h"
+#include "DescribeLayouts.h"
 #include "redist/Error.h"
 
 #include <gtest/gtest.h>

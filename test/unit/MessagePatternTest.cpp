@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "DescribeLayouts.h"
 #include "redist/MessagePattern.h"
+#include "DescribeLayouts.h"
 #include "redist/CommGrid.h"
 #include "redist/Error.h"
 
