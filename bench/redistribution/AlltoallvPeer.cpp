@@ -3,10 +3,11 @@
 // The redistribution HPC programmers write by hand today: count, pack, one
 // MPI_Alltoallv, unpack. The counts are computed once at setup (hoisting them
 // out of the timed run favours this peer). Each run then
-//  - packs: walks the rank's source blocks in local order; each block is cut
-//    at target block boundaries into segments; the owner of a segment is
-//    computed with a division, and the segment is copied to the end of that
-//    target's region of the send buffer;
+//  - packs: walks the rank's source blocks in local order (its one segment
+//    under GEN_BLOCK); each block is cut at target block boundaries into
+//    segments; the owner of a segment is computed with a division (a binary
+//    search of the segment starts under GEN_BLOCK), and the segment is
+//    copied to the end of that target's region of the send buffer;
 //  - calls MPI_Alltoallv on MPI_DOUBLE, the rank's message to itself
 //    included (MPI copies it);
 //  - unpacks: walks the rank's target blocks in local order the same way and
@@ -29,17 +30,17 @@ namespace {
 // Calls F(LocalIndex, Peer, Length) for every segment of Mine's blocks on
 // process Me, in local order; Peer is the owner under Other.
 template <typename Fn>
-void forEachLocalSegment(const BlockCyclic &Mine, const BlockCyclic &Other,
+void forEachLocalSegment(const IndexMap &Mine, const IndexMap &Other,
                          int64_t Me, Fn &&F) {
   int64_t Size = Mine.localSize(Me);
-  for (int64_t L = 0; L < Size; L += Mine.Block) {
+  for (int64_t L = 0; L < Size;) {
     int64_t G = Mine.toGlobal(Me, L);
-    int64_t End = G + std::min(Mine.Block, Size - L);
-    for (int64_t Local = L; G < End;) {
-      int64_t Len = std::min(Other.Block - G % Other.Block, End - G);
-      F(Local, Other.owner(G), Len);
+    int64_t End = G + std::min(Mine.blockRemaining(G), Size - L);
+    while (G < End) {
+      int64_t Len = std::min(Other.blockRemaining(G), End - G);
+      F(L, Other.owner(G), Len);
       G += Len;
-      Local += Len;
+      L += Len;
     }
   }
 }

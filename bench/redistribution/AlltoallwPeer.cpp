@@ -5,7 +5,8 @@
 // user would, from the repeating pattern of the layouts: for each peer, an
 // hindexed type of one slice's runs, resized to the slice's local stride and
 // repeated with a contiguous type, then joined by a struct with an hindexed
-// type of the incomplete last slice. MPI's datatype engine does the copying.
+// type of the incomplete last slice (the only part under GEN_BLOCK, where a
+// message is one run). MPI's datatype engine does the copying.
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,11 +8,11 @@ namespace redist {
 namespace bench {
 namespace {
 
-int64_t partSize(const BlockCyclic &L, int Rank) {
+int64_t partSize(const IndexMap &L, int Rank) {
   return Rank < L.Procs ? L.localSize(Rank) : 0;
 }
 
-int64_t countMismatches(const BlockCyclic &L, const std::vector<double> &Part,
+int64_t countMismatches(const IndexMap &L, const std::vector<double> &Part,
                         int Rank) {
   int64_t Wrong = 0;
   if (static_cast<int64_t>(Part.size()) != partSize(L, Rank))
@@ -24,18 +24,18 @@ int64_t countMismatches(const BlockCyclic &L, const std::vector<double> &Part,
 
 } // namespace
 
-std::vector<double> makeFilledPart(const BlockCyclic &L, int Rank) {
+std::vector<double> makeFilledPart(const IndexMap &L, int Rank) {
   std::vector<double> Part(partSize(L, Rank));
   for (int64_t I = 0, E = static_cast<int64_t>(Part.size()); I < E; ++I)
     Part[I] = static_cast<double>(L.toGlobal(Rank, I));
   return Part;
 }
 
-std::vector<double> makeEmptyPart(const BlockCyclic &L, int Rank) {
+std::vector<double> makeEmptyPart(const IndexMap &L, int Rank) {
   return std::vector<double>(partSize(L, Rank), -1.0);
 }
 
-int64_t countWrongElements(const BlockCyclic &From, const BlockCyclic &To,
+int64_t countWrongElements(const IndexMap &From, const IndexMap &To,
                            const std::vector<double> &Src,
                            const std::vector<double> &Dst, int Rank,
                            MPI_Comm Comm) {

@@ -9,7 +9,7 @@
 #ifndef REDIST_BENCH_DATA_H
 #define REDIST_BENCH_DATA_H
 
-#include "BlockCyclic.h"
+#include "IndexMap.h"
 
 #include <mpi.h>
 
@@ -21,14 +21,14 @@ namespace bench {
 
 /// Rank's part of the array under L (empty off L's processes), each element
 /// holding its global index.
-std::vector<double> makeFilledPart(const BlockCyclic &L, int Rank);
+std::vector<double> makeFilledPart(const IndexMap &L, int Rank);
 
 /// Rank's part under L, filled with -1.
-std::vector<double> makeEmptyPart(const BlockCyclic &L, int Rank);
+std::vector<double> makeEmptyPart(const IndexMap &L, int Rank);
 
 /// Number of elements, over all ranks of Comm, that are wrong in the target
 /// parts Dst or were changed in the source parts Src. Collective.
-int64_t countWrongElements(const BlockCyclic &From, const BlockCyclic &To,
+int64_t countWrongElements(const IndexMap &From, const IndexMap &To,
                            const std::vector<double> &Src,
                            const std::vector<double> &Dst, int Rank,
                            MPI_Comm Comm);

@@ -8,7 +8,7 @@
 #ifndef REDIST_BENCH_METHOD_H
 #define REDIST_BENCH_METHOD_H
 
-#include "BlockCyclic.h"
+#include "IndexMap.h"
 
 #include "redist/runtime/Plan.h"
 
@@ -22,17 +22,18 @@
 namespace redist {
 namespace bench {
 
-/// One redistribution of N doubles from CYCLIC(r) over P processes (ranks
-/// 0..P-1 of Comm) to CYCLIC(s) over Q processes (ranks 0..Q-1).
+/// One redistribution of N doubles from a layout over P processes (ranks
+/// 0..P-1 of Comm) to one over Q processes (ranks 0..Q-1): CYCLIC(r) to
+/// CYCLIC(s), or GEN_BLOCK to GEN_BLOCK.
 struct Problem {
-  BlockCyclic From;
-  BlockCyclic To;
+  IndexMap From;
+  IndexMap To;
   MPI_Comm Comm = MPI_COMM_WORLD;
   int Rank = 0;
   int Ranks = 1;
   /// Runtime options for the methods that use redist's Plan.
   Algorithm Schedule = Algorithm::Auto;
-  Packing Pack = Packing::Runs;
+  Packing Pack = Packing::Auto;
 };
 
 class Method {
@@ -52,10 +53,15 @@ struct MethodInfo {
   MethodFactory Make;
   /// Whether "--method all" runs it.
   bool InAll;
+  /// Why it cannot move GEN_BLOCK layouts; null when it can.
+  const char *NoGenBlock = nullptr;
 };
 
 /// Every method built into this redist-bench, in the order "all" runs them.
 std::vector<MethodInfo> availableMethods();
+
+/// The runtime's Distribution for M.
+Distribution runtimeDistribution(const IndexMap &M);
 
 // The factories, one per source file.
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode);

@@ -16,7 +16,9 @@ std::vector<MethodInfo> availableMethods() {
       {"alltoallw", makeAlltoallwPeer, true},
       {"caterpillar", makeCaterpillarPeer, true},
 #ifdef REDIST_BENCH_HAVE_SCALAPACK
-      {"scalapack", makeScalapackPeer, true},
+      {"scalapack", makeScalapackPeer, true,
+       "pdgemr2d moves block-cyclic matrices only, ScaLAPACK has no "
+       "GEN_BLOCK layout"},
 #endif
       // The runtime's own MPI_Alltoallv mode: a comparison mode of the
       // runtime, not a peer, so "all" leaves it out.

@@ -1,15 +1,18 @@
 //===- RedistBench.cpp - redist-bench: the runtime against its peers ------===//
 //
-//   mpirun -np R redist-bench cyclic P r Q s N [--method NAME,...|all]
-//       [--algorithm NAME] [--packing runs|datatypes] [--reps K] [--verify]
-//       [--json]
+//   mpirun -np R redist-bench cyclic P r Q s N [options]
+//   mpirun -np R redist-bench genblock --source 12,20,15,...
+//       --target 17,10,... [options]
+//   options: [--method NAME,...|all] [--algorithm NAME]
+//       [--packing auto|runs|datatypes] [--reps K] [--verify] [--json]
 //
 // Runs one redistribution of N doubles with every chosen method on the same
 // data and prints, per method, its setup (plan) time and the median and
 // minimum over K runs of the slowest rank's time, with GB/s and the ratio to
 // one core's memcpy of the whole array. The distribution kind is a
-// subcommand, so other kinds (gen_block) are new subcommands building
-// another Problem.
+// subcommand building the Problem; under genblock, N is the sum of the
+// segment sizes and the methods that have no GEN_BLOCK layout (pdgemr2d)
+// are skipped with a note.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +57,20 @@ cl::opt<std::string> DstBlock(cl::Positional, cl::Required, cl::desc("<s>"),
 cl::opt<std::string> Extent(cl::Positional, cl::Required, cl::desc("<N>"),
                             cl::sub(CyclicCommand), cl::cat(BenchCategory));
 
+cl::SubCommand
+    GenBlockCommand("genblock",
+                    "GEN_BLOCK over P processes to GEN_BLOCK over Q processes");
+cl::opt<std::string>
+    SourceSizes("source", cl::sub(GenBlockCommand),
+                cl::desc("Segment sizes of the P source processes, comma "
+                         "separated"),
+                cl::value_desc("n0,n1,..."), cl::cat(BenchCategory));
+cl::opt<std::string>
+    TargetSizes("target", cl::sub(GenBlockCommand),
+                cl::desc("Segment sizes of the Q target processes, comma "
+                         "separated"),
+                cl::value_desc("n0,n1,..."), cl::cat(BenchCategory));
+
 cl::list<std::string>
     MethodNames("method", cl::CommaSeparated, cl::sub(*cl::AllSubCommands),
                 cl::desc("Methods to run, comma separated, or 'all' "
@@ -66,8 +83,9 @@ cl::opt<std::string>
 // Values are read as strings and checked by the benchmark, so that a bad
 // value gets the same one-line error on rank 0 as any other bad argument.
 cl::opt<std::string> PackingName(
-    "packing", cl::init("runs"), cl::sub(*cl::AllSubCommands),
-    cl::desc("Packing of the runtime's methods: runs (copy loops) or "
+    "packing", cl::init("auto"), cl::sub(*cl::AllSubCommands),
+    cl::desc("Packing of the runtime's methods: auto (the default: per "
+             "message, datatypes for long runs), runs (copy loops) or "
              "datatypes (MPI derived datatypes)"),
     cl::value_desc("name"), cl::cat(BenchCategory));
 cl::opt<std::string> RepsText("reps", cl::init("10"),
@@ -132,6 +150,16 @@ int64_t parsePositive(const char *Name, StringRef Text) {
   return Value;
 }
 
+Problem makeProblem(IndexMap From, IndexMap To, int Rank, int Ranks) {
+  Problem Pb;
+  Pb.From = std::move(From);
+  Pb.To = std::move(To);
+  Pb.Comm = MPI_COMM_WORLD;
+  Pb.Rank = Rank;
+  Pb.Ranks = Ranks;
+  return Pb;
+}
+
 Problem cyclicProblem(int Rank, int Ranks) {
   int64_t P = parsePositive("P", SrcProcs), R = parsePositive("r", SrcBlock),
           Q = parsePositive("Q", DstProcs), S = parsePositive("s", DstBlock),
@@ -146,17 +174,59 @@ Problem cyclicProblem(int Rank, int Ranks) {
                                " processes need at least that many ranks, "
                                "got " +
                                std::to_string(Ranks));
-  Problem Pb;
-  Pb.From = BlockCyclic{P, R, N};
-  Pb.To = BlockCyclic{Q, S, N};
-  Pb.Comm = MPI_COMM_WORLD;
-  Pb.Rank = Rank;
-  Pb.Ranks = Ranks;
-  return Pb;
+  return makeProblem(IndexMap::blockCyclic(P, R, N),
+                     IndexMap::blockCyclic(Q, S, N), Rank, Ranks);
 }
 
-// The methods the command line chose, in the order availableMethods lists.
-std::vector<MethodInfo> chosenMethods() {
+// The sizes of a comma-separated list given as Option: one non-negative
+// integer per process, summing to at most INT_MAX.
+std::vector<int64_t> parseSizes(const char *Option, StringRef Text) {
+  require(!Text.trim().empty(), std::string("genblock needs ") + Option +
+                                    " n0,n1,...: one segment size per "
+                                    "process");
+  SmallVector<StringRef, 16> Items;
+  Text.split(Items, ',');
+  std::vector<int64_t> Sizes;
+  int64_t Sum = 0;
+  for (StringRef Item : Items) {
+    StringRef Trimmed = Item.trim();
+    std::string Entry =
+        std::string(Option) + " entry " + std::to_string(Sizes.size() + 1);
+    int64_t Size = 0;
+    require(!Trimmed.getAsInteger(10, Size),
+            Entry + " must be an integer, got '" + Trimmed.str() + "'");
+    require(Size >= 0,
+            Entry + " must not be negative, got " + std::to_string(Size));
+    require(Size <= INT_MAX - Sum,
+            Entry + " = " + std::to_string(Size) + " brings the sum above " +
+                std::to_string(INT_MAX) +
+                ", the largest count the MPI peers take");
+    Sum += Size;
+    Sizes.push_back(Size);
+  }
+  return Sizes;
+}
+
+Problem genBlockProblem(int Rank, int Ranks) {
+  std::vector<int64_t> Src = parseSizes("--source", SourceSizes);
+  std::vector<int64_t> Dst = parseSizes("--target", TargetSizes);
+  IndexMap From = IndexMap::genBlock(std::move(Src));
+  IndexMap To = IndexMap::genBlock(std::move(Dst));
+  require(From.N == To.N, "--source sums to " + std::to_string(From.N) +
+                              " but --target sums to " + std::to_string(To.N) +
+                              ": both must cover the same N elements");
+  for (const auto &[Option, Procs] :
+       {std::pair("--source", From.Procs), std::pair("--target", To.Procs)})
+    require(Procs <= Ranks, std::string(Option) + " has " +
+                                std::to_string(Procs) +
+                                " sizes, one per process, but the job has " +
+                                std::to_string(Ranks) + " ranks");
+  return makeProblem(std::move(From), std::move(To), Rank, Ranks);
+}
+
+// The methods the command line chose, in the order availableMethods lists,
+// without those that cannot move Pb's layouts (rank 0 says which and why).
+std::vector<MethodInfo> chosenMethods(const Problem &Pb) {
   std::vector<MethodInfo> Known = availableMethods();
   std::vector<std::string> Names(MethodNames.begin(), MethodNames.end());
   bool All = Names.empty() ||
@@ -175,24 +245,40 @@ std::vector<MethodInfo> chosenMethods() {
                        "' (this build has: " + List + ", all)"};
     }
   }
+  bool GenBlock = Pb.From.isGenBlock() || Pb.To.isGenBlock();
   std::vector<MethodInfo> Chosen;
-  for (const MethodInfo &M : Known)
-    if ((All && M.InAll) ||
-        std::find(Names.begin(), Names.end(), M.Name) != Names.end())
-      Chosen.push_back(M);
+  std::string Skipped;
+  for (const MethodInfo &M : Known) {
+    if (!(All && M.InAll) &&
+        std::find(Names.begin(), Names.end(), M.Name) == Names.end())
+      continue;
+    if (GenBlock && M.NoGenBlock) {
+      // On stderr, so that --json output stays one object per line.
+      if (Pb.Rank == 0)
+        errs() << "redist-bench: note: skipping " << M.Name
+               << " for gen_block: " << M.NoGenBlock << "\n";
+      Skipped += std::string(Skipped.empty() ? "" : ", ") + M.Name;
+      continue;
+    }
+    Chosen.push_back(M);
+  }
+  require(!Chosen.empty(),
+          "no chosen method moves gen_block layouts (skipped: " + Skipped +
+              ")");
   return Chosen;
 }
 
 int runBenchmark(int Rank, int Ranks) {
-  if (!CyclicCommand)
-    throw BenchError{"expected a distribution kind: cyclic P r Q s N"};
+  if (!CyclicCommand && !GenBlockCommand)
+    throw BenchError{"expected a distribution kind: cyclic P r Q s N, or "
+                     "genblock --source n0,n1,... --target n0,n1,..."};
   int64_t RepsValue = parseInteger("--reps", RepsText);
   require(RepsValue >= 1 && RepsValue <= INT_MAX,
           "--reps must be at least 1, got " + std::to_string(RepsValue));
   int Reps = static_cast<int>(RepsValue);
-  require(PackingName == "runs" || PackingName == "datatypes",
-          "unknown --packing '" + PackingName +
-              "' (expected runs or datatypes)");
+  std::optional<Packing> Pack = parsePacking(PackingName);
+  require(Pack.has_value(), "unknown --packing '" + PackingName +
+                                "' (expected auto, runs or datatypes)");
   std::optional<Algorithm> Schedule = parseAlgorithm(AlgorithmName);
   if (!Schedule) {
     std::string List;
@@ -201,19 +287,19 @@ int runBenchmark(int Rank, int Ranks) {
     throw BenchError{"unknown --algorithm '" + AlgorithmName +
                      "' (expected one of: " + List + ")"};
   }
-  Problem Pb = cyclicProblem(Rank, Ranks);
+  Problem Pb =
+      CyclicCommand ? cyclicProblem(Rank, Ranks) : genBlockProblem(Rank, Ranks);
   Pb.Schedule = *Schedule;
-  Pb.Pack = PackingName == "runs" ? Packing::Runs : Packing::Datatypes;
-  std::vector<MethodInfo> Methods = chosenMethods();
+  Pb.Pack = *Pack;
   // The runtime refuses an algorithm that does not apply; say so before
   // measuring anything.
   std::string Why;
-  if (!algorithmApplies(
-          *Schedule,
-          Layout::blockCyclic(Pb.From.Procs, Pb.From.Block, Pb.From.N),
-          Layout::blockCyclic(Pb.To.Procs, Pb.To.Block, Pb.To.N), &Why))
+  if (!algorithmApplies(*Schedule,
+                        Layout(runtimeDistribution(Pb.From), Pb.From.N),
+                        Layout(runtimeDistribution(Pb.To), Pb.To.N), &Why))
     throw BenchError{"--algorithm " + AlgorithmName +
                      " does not apply: " + Why};
+  std::vector<MethodInfo> Methods = chosenMethods(Pb);
 
   std::vector<double> Src = makeFilledPart(Pb.From, Rank);
   std::vector<double> Memcpy;

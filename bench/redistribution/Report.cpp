@@ -19,6 +19,27 @@ double gigabytesPerSecond(int64_t Bytes, double Seconds) {
   return Seconds > 0 ? static_cast<double>(Bytes) / Seconds / 1e9 : 0;
 }
 
+json::Array sizesArray(const IndexMap &M) {
+  json::Array Sizes;
+  for (int64_t Size : M.Sizes)
+    Sizes.push_back(Size);
+  return Sizes;
+}
+
+// "cyclic(3) over 4", or "gen_block(12,20,15) over 3".
+std::string layoutText(const IndexMap &M) {
+  std::string Text;
+  if (M.isGenBlock()) {
+    Text = "gen_block(";
+    for (size_t I = 0; I < M.Sizes.size(); ++I)
+      Text += (I ? "," : "") + std::to_string(M.Sizes[I]);
+    Text += ")";
+  } else {
+    Text = "cyclic(" + std::to_string(M.Block) + ")";
+  }
+  return Text + " over " + std::to_string(M.Procs);
+}
+
 } // namespace
 
 void printJson(const Result &R, const Problem &Pb) {
@@ -27,9 +48,7 @@ void printJson(const Result &R, const Problem &Pb) {
       {"method", R.Method},
       {"algorithm", R.Algorithm},
       {"P", Pb.From.Procs},
-      {"r", Pb.From.Block},
       {"Q", Pb.To.Procs},
-      {"s", Pb.To.Block},
       {"N", Pb.From.N},
       {"ranks", Pb.Ranks},
       {"median_s", Median},
@@ -37,6 +56,14 @@ void printJson(const Result &R, const Problem &Pb) {
       {"gbps", gigabytesPerSecond(Pb.From.N * 8, Median)},
       {"verified", R.Checked && R.Correct},
   };
+  if (Pb.From.isGenBlock())
+    Obj["source"] = sizesArray(Pb.From);
+  else
+    Obj["r"] = Pb.From.Block;
+  if (Pb.To.isGenBlock())
+    Obj["target"] = sizesArray(Pb.To);
+  else
+    Obj["s"] = Pb.To.Block;
   outs() << formatv("{0}", json::Value(std::move(Obj))) << "\n";
   outs().flush();
 }
@@ -44,9 +71,8 @@ void printJson(const Result &R, const Problem &Pb) {
 void printHeader(const Problem &Pb, const std::vector<double> &MemcpyTimes,
                  int Reps) {
   int64_t Bytes = Pb.From.N * 8;
-  outs() << "redist-bench: cyclic(" << Pb.From.Block << ") over "
-         << Pb.From.Procs << " -> cyclic(" << Pb.To.Block << ") over "
-         << Pb.To.Procs << ", N = " << Pb.From.N << " doubles ("
+  outs() << "redist-bench: " << layoutText(Pb.From) << " -> "
+         << layoutText(Pb.To) << ", N = " << Pb.From.N << " doubles ("
          << format("%.2f", Bytes / 1e6) << " MB), " << Pb.Ranks << " ranks, "
          << Reps << " reps\n";
   outs() << format("memcpy (one core): median %.3f ms, min %.3f ms, "

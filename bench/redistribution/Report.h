@@ -3,7 +3,8 @@
 // A table for people (one row per method, with the memcpy reference in the
 // header) or, with --json, one JSON object per method with exactly the
 // fields method, algorithm, P, r, Q, s, N, ranks, median_s, min_s, gbps and
-// verified. GB/s is N * 8 bytes over the median time.
+// verified; for gen_block, source and target (the segment sizes) replace r
+// and s. GB/s is N * 8 bytes over the median time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_REPORT_H

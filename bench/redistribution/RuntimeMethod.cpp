@@ -14,18 +14,17 @@ namespace {
 class RuntimeMethod : public Method {
 public:
   RuntimeMethod(const Problem &Pb, ExecMode Mode)
-      : Pl(Distribution::cyclic(Pb.From.Procs, Pb.From.Block),
-           Distribution::cyclic(Pb.To.Procs, Pb.To.Block), Pb.From.N,
+      : Pl(runtimeDistribution(Pb.From), runtimeDistribution(Pb.To), Pb.From.N,
            sizeof(double), Pb.Comm, options(Pb, Mode)) {
     int64_t Me = Pb.Rank;
     int64_t SrcSize = Me < Pb.From.Procs ? Pb.From.localSize(Me) : 0;
     int64_t DstSize = Me < Pb.To.Procs ? Pb.To.localSize(Me) : 0;
     if (Pl.sourceLocalSize() != SrcSize || Pl.targetLocalSize() != DstSize)
-      throw InvalidArgument("the runtime's local sizes (" +
-                            std::to_string(Pl.sourceLocalSize()) + ", " +
-                            std::to_string(Pl.targetLocalSize()) +
-                            ") differ from numroc (" + std::to_string(SrcSize) +
-                            ", " + std::to_string(DstSize) + ")");
+      throw InvalidArgument(
+          "the runtime's local sizes (" + std::to_string(Pl.sourceLocalSize()) +
+          ", " + std::to_string(Pl.targetLocalSize()) +
+          ") differ from the benchmark's (" + std::to_string(SrcSize) + ", " +
+          std::to_string(DstSize) + ")");
   }
 
   std::string algorithm() const override { return Pl.schedule().Algorithm; }
@@ -45,6 +44,11 @@ private:
 };
 
 } // namespace
+
+Distribution runtimeDistribution(const IndexMap &M) {
+  return M.isGenBlock() ? Distribution::genBlock(M.Sizes)
+                        : Distribution::cyclic(M.Procs, M.Block);
+}
 
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode) {
   return std::make_unique<RuntimeMethod>(Pb, Mode);

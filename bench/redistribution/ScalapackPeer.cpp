@@ -81,7 +81,7 @@ private:
     return Grid;
   }
 
-  void describe(int *Desc, const BlockCyclic &Layout, int Grid, int Rank) {
+  void describe(int *Desc, const IndexMap &Layout, int Grid, int Rank) {
     int Cols = 1, BlockRows = static_cast<int>(Layout.Block), BlockCols = 1,
         Zero = 0;
     if (Grid < 0) {

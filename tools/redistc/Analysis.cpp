@@ -499,7 +499,8 @@ std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
     return F;
   }
 
-  // gen_block(A): an array, std::array or std::vector of integers.
+  // gen_block(A): an array, std::array or std::vector of integers, or a
+  // braced list of them.
   if (!S.E)
     return F;
   if (const auto *BO = dyn_cast<BinaryOperator>(S.E))
@@ -509,6 +510,41 @@ std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
       Failed = true;
       return std::nullopt;
     }
+  auto CheckNegative = [&]() {
+    if (F.Sizes)
+      for (size_t I = 0; I < F.Sizes->size(); ++I)
+        if ((*F.Sizes)[I] < 0) {
+          Diags.report(S.Range.getBegin(), Diags.GenBlockNegative)
+              << str((*F.Sizes)[I]) << str(static_cast<int64_t>(I)) << S.Range;
+          Failed = true;
+          return false;
+        }
+    return true;
+  };
+  if (D.Format.BracedList) {
+    // new long long[]{...} (PragmaParser): constant when every element is.
+    const auto *New = dyn_cast<CXXNewExpr>(S.E->IgnoreParenImpCasts());
+    const auto *List =
+        New ? dyn_cast_or_null<InitListExpr>(New->getInitializer()) : nullptr;
+    if (!List)
+      return F;
+    F.SizesCount = static_cast<int64_t>(List->getNumInits());
+    std::vector<int64_t> Values;
+    for (const Expr *Init : List->inits()) {
+      // Clang has reported a narrowing from a non-integer.
+      if (!Init->IgnoreImpCasts()->getType()->isIntegralOrEnumerationType() &&
+          !Init->isTypeDependent()) {
+        Failed = true;
+        return std::nullopt;
+      }
+      Expr::EvalResult R;
+      if (Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx))
+        return F;
+      Values.push_back(R.Val.getInt().getExtValue());
+    }
+    F.Sizes = std::move(Values);
+    return CheckNegative() ? std::optional<FormatValue>(F) : std::nullopt;
+  }
   QualType T = S.E->getType().getNonReferenceType();
   if (T->isDependentType())
     return F;
@@ -541,14 +577,8 @@ std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
     if (Var->isConstexpr())
       if (const APValue *Value = Var->evaluateValue())
         F.Sizes = integersOf(*Value);
-  if (F.Sizes)
-    for (size_t I = 0; I < F.Sizes->size(); ++I)
-      if ((*F.Sizes)[I] < 0) {
-        Diags.report(S.Range.getBegin(), Diags.GenBlockNegative)
-            << str((*F.Sizes)[I]) << str(static_cast<int64_t>(I)) << S.Range;
-        Failed = true;
-        return std::nullopt;
-      }
+  if (!CheckNegative())
+    return std::nullopt;
   return F;
 }
 

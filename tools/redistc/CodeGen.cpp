@@ -36,6 +36,14 @@ std::string joined(const std::vector<int64_t> &Values) {
   return Out;
 }
 
+/// F's argument as an expression: a braced list of gen_block sizes is none
+/// (it deduces no template argument), so make it an initializer_list.
+std::string argumentExpr(const FormatValue &F) {
+  if (llvm::StringRef(F.ArgText).startswith("{"))
+    return "std::initializer_list<std::int64_t>" + F.ArgText;
+  return F.ArgText;
+}
+
 /// C++ that constructs the distribution of format F over Procs processes.
 std::string distributionInit(const FormatValue &F, const std::string &Procs,
                              const std::string &Where) {
@@ -51,7 +59,7 @@ std::string distributionInit(const FormatValue &F, const std::string &Procs,
     return "redist::Distribution::cyclic(" + Procs +
            ", static_cast<std::int64_t>(" + F.ArgText + "))";
   case FormatKind::GenBlock:
-    return "redistc_detail::genBlock(" + F.ArgText + ", " + Procs + ", " +
+    return "redistc_detail::genBlock(" + argumentExpr(F) + ", " + Procs + ", " +
            quoted(Where) + ")";
   }
   return "";
@@ -399,7 +407,7 @@ bool CodeGen::action(const ActionInfo &A, GeneratedDirective &Out) {
   // The format's expression is folded into the tables; keep it used.
   V["USES"] = A.Format.ArgText.empty()
                   ? ""
-                  : " static_cast<void>(" + A.Format.ArgText + ");";
+                  : " static_cast<void>(" + argumentExpr(A.Format) + ");";
   V["FROM"] = A.From->str();
   V["TO"] = A.To->str();
   V["EXTENT_VALUE"] = std::to_string(*Extent);

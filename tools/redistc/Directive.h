@@ -40,6 +40,9 @@ struct FormatSpec {
   FormatKind Kind = FormatKind::Block;
   /// The slot of E or A; -1 for BLOCK and CYCLIC.
   int Arg = -1;
+  /// gen_block({n0, n1, ...}): A is a braced list, which Clang parses as the
+  /// initializer of `new long long[]{...}` (never evaluated).
+  bool BracedList = false;
   /// The format keyword.
   clang::SourceLocation Loc;
 };

@@ -44,6 +44,32 @@ std::string algorithmList() {
   return List;
 }
 
+Token makeToken(Preprocessor &PP, tok::TokenKind Kind, SourceLocation Loc,
+                const char *Keyword = nullptr) {
+  Token T;
+  T.startToken();
+  T.setKind(Kind);
+  T.setLocation(Loc);
+  T.setLength(1);
+  if (Keyword)
+    T.setIdentifierInfo(PP.getIdentifierInfo(Keyword));
+  return T;
+}
+
+/// Whether Toks is one braced list: '{' ... '}', the braces matching.
+bool isBracedList(llvm::ArrayRef<Token> Toks) {
+  if (Toks.empty() || Toks.front().isNot(tok::l_brace))
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    if (Toks[I].is(tok::l_brace))
+      ++Depth;
+    else if (Toks[I].is(tok::r_brace) && --Depth == 0)
+      return I + 1 == Toks.size();
+  }
+  return false;
+}
+
 /// Recursive-descent parser over the tokens of one directive line.
 class DirectiveParser {
 public:
@@ -332,6 +358,18 @@ bool DirectiveParser::parseFormat(FormatSpec &F) {
         << "'(' and an array of sizes after gen_block";
     return false;
   }
+  if (F.Kind == FormatKind::GenBlock && isBracedList(SlotTokens.back())) {
+    // A braced list is no expression: let Clang parse it as the initializer
+    // of an array new-expression, whose elements Analysis reads.
+    F.BracedList = true;
+    std::vector<Token> &Slot = SlotTokens.back();
+    SourceLocation Loc = Slot.front().getLocation();
+    Slot.insert(Slot.begin(), {makeToken(PP, tok::kw_new, Loc, "new"),
+                               makeToken(PP, tok::kw_long, Loc, "long"),
+                               makeToken(PP, tok::kw_long, Loc, "long"),
+                               makeToken(PP, tok::l_square, Loc),
+                               makeToken(PP, tok::r_square, Loc)});
+  }
   if (Sized && F.Kind == FormatKind::Block)
     F.Kind = FormatKind::BlockSized;
   if (Sized && F.Kind == FormatKind::Cyclic)
@@ -422,18 +460,6 @@ int DirectiveParser::addSlot(llvm::ArrayRef<Token> SlotToks,
   Current->Slots.push_back(std::move(Slot));
   SlotTokens.emplace_back(SlotToks.begin(), SlotToks.end());
   return static_cast<int>(Current->Slots.size()) - 1;
-}
-
-Token makeToken(Preprocessor &PP, tok::TokenKind Kind, SourceLocation Loc,
-                const char *Keyword = nullptr) {
-  Token T;
-  T.startToken();
-  T.setKind(Kind);
-  T.setLocation(Loc);
-  T.setLength(1);
-  if (Keyword)
-    T.setIdentifierInfo(PP.getIdentifierInfo(Keyword));
-  return T;
 }
 
 /// static_assert(true || ((void)(S1), ..., (void)(Sn), true), "redistc");

@@ -1,0 +1,377 @@
+//===- redist-genblock-sweep.cpp - Random end-to-end GEN_BLOCK runs -------===//
+//
+//   mpirun -np R redist-genblock-sweep RANKS SEED COUNT [MAX_N]
+//
+// Draws COUNT random configurations from SEED (the same on every rank), each
+// with GEN_BLOCK on one side at least: GEN_BLOCK -> GEN_BLOCK, or GEN_BLOCK
+// to or from BLOCK, BLOCK(k), CYCLIC or CYCLIC(k), on P and Q <=
+// min(16, RANKS) processes, N from 0 to MAX_N (default 20000). The segment
+// sizes come from several shapes: random cuts, the even and uneven
+// instances of scpa-gen-block.txt section 5, every element on one process,
+// and many empty segments (first, last, runs of them). Element sizes go
+// from 1 to 24 bytes, sometimes with a small transfer limit so that
+// messages go in pieces. Each configuration runs every schedule algorithm
+// that applies in the Scheduled mode, and the Unsynchronized and Alltoallv
+// modes, each with every packing, and checks every target element
+// (CheckRedistribution.h); scpa and chain must take the minimal number of
+// steps, chain at no more cost than scpa. Prints a summary with the
+// coverage of each shape; exits 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckRedistribution.h"
+#include "redist/runtime/Plan.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <string>
+
+using namespace redist;
+
+namespace {
+
+struct Config {
+  Distribution From = Distribution::cyclic(1);
+  Distribution To = Distribution::cyclic(1);
+  int64_t N = 0;
+  std::size_t ElementBytes = 8;
+  int64_t MaxTransferBytes = 0;
+  bool Verify = false;
+  std::string str() const {
+    return From.str() + " -> " + To.str() + ", N = " + std::to_string(N) +
+           ", element " + std::to_string(ElementBytes) + " B" +
+           (MaxTransferBytes
+                ? ", transfers <= " + std::to_string(MaxTransferBytes) + " B"
+                : std::string());
+  }
+};
+
+/// What the generated GEN_BLOCK sizes covered, so that the test can require
+/// each shape to have occurred.
+struct Coverage {
+  int64_t GenToGen = 0, GenToRegular = 0, RegularToGen = 0;
+  int64_t EmptyFirst = 0, EmptyLast = 0, EmptyRun = 0, OneProcess = 0;
+  int64_t EmptyArray = 0;
+
+  void add(const std::vector<int64_t> &Sizes, int64_t N) {
+    const std::size_t P = Sizes.size();
+    if (N == 0 || P < 2)
+      return;
+    EmptyFirst += Sizes.front() == 0;
+    EmptyLast += Sizes.back() == 0;
+    for (std::size_t I = 0; I + 1 < P; ++I)
+      if (Sizes[I] == 0 && Sizes[I + 1] == 0) {
+        ++EmptyRun;
+        break;
+      }
+    OneProcess += std::count(Sizes.begin(), Sizes.end(), N) == 1;
+  }
+};
+
+class Generator {
+public:
+  Generator(uint64_t Seed, int Ranks, int64_t MaxN)
+      : Rng(Seed), Ranks(Ranks), MaxN(MaxN) {}
+
+  Config next(Coverage &Cov) {
+    Config C;
+    int64_t MaxProcs = std::min(16, Ranks);
+    int64_t P = uniform(1, MaxProcs), Q = uniform(1, MaxProcs);
+    C.N = extent();
+    switch (uniform(0, 3)) {
+    case 0:
+    case 1:
+      C.From = genBlock(P, C.N, Cov);
+      // Sometimes the identity, so that only local copies remain.
+      C.To = uniform(0, 9) == 0 ? C.From : genBlock(Q, C.N, Cov);
+      ++Cov.GenToGen;
+      break;
+    case 2:
+      C.From = genBlock(P, C.N, Cov);
+      C.To = regular(Q, C.N);
+      ++Cov.GenToRegular;
+      break;
+    default:
+      C.From = regular(P, C.N);
+      C.To = genBlock(Q, C.N, Cov);
+      ++Cov.RegularToGen;
+      break;
+    }
+    Cov.EmptyArray += C.N == 0;
+    static const std::size_t Sizes[] = {8, 8, 8, 1, 2, 3, 4, 12, 16, 24};
+    C.ElementBytes = Sizes[uniform(0, 9)];
+    if (C.N <= 20000 && uniform(0, 3) == 0)
+      C.MaxTransferBytes = uniform(1, 4096);
+    C.Verify = uniform(0, 1) == 1;
+    return C;
+  }
+
+  int64_t uniform(int64_t Lo, int64_t Hi) {
+    return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
+  }
+
+private:
+  int64_t extent() {
+    switch (uniform(0, 9)) {
+    case 0:
+      return 0;
+    case 1:
+      return uniform(1, 20); // fewer elements than processes, often
+    default: {
+      double Exp = std::uniform_real_distribution<double>(
+          0.0, std::log(static_cast<double>(MaxN)))(Rng);
+      return std::max<int64_t>(1, static_cast<int64_t>(std::exp(Exp)));
+    }
+    }
+  }
+
+  /// N split at Procs - 1 random cut points: zero sizes where cuts meet.
+  std::vector<int64_t> randomCuts(int64_t Procs, int64_t N) {
+    std::vector<int64_t> Cuts{0, N};
+    for (int64_t I = 1; I < Procs; ++I)
+      Cuts.push_back(uniform(0, N));
+    std::sort(Cuts.begin(), Cuts.end());
+    std::vector<int64_t> Sizes;
+    for (std::size_t I = 1; I < Cuts.size(); ++I)
+      Sizes.push_back(Cuts[I] - Cuts[I - 1]);
+    return Sizes;
+  }
+
+  /// Sizes within [Lo, Hi] times the mean (scpa-gen-block.txt section 5),
+  /// the last one taking what remains, clamped so that all are >= 0.
+  std::vector<int64_t> aroundMean(int64_t Procs, int64_t N, double Lo,
+                                  double Hi) {
+    std::vector<int64_t> Sizes(Procs, 0);
+    double Mean = static_cast<double>(N) / static_cast<double>(Procs);
+    int64_t Left = N;
+    for (int64_t I = 0; I + 1 < Procs; ++I) {
+      double F = std::uniform_real_distribution<double>(Lo, Hi)(Rng);
+      Sizes[I] = std::min(Left, static_cast<int64_t>(F * Mean));
+      Left -= Sizes[I];
+    }
+    Sizes[Procs - 1] = Left;
+    return Sizes;
+  }
+
+  /// Random cuts of N over a few processes; the others, chosen so that the
+  /// first, the last and runs of neighbours are often among them, get none.
+  std::vector<int64_t> manyEmpty(int64_t Procs, int64_t N) {
+    std::vector<bool> Empty(Procs, false);
+    Empty[0] = uniform(0, 1) == 1;
+    Empty[Procs - 1] = uniform(0, 1) == 1;
+    int64_t Begin = uniform(0, Procs - 1);
+    int64_t Run = uniform(2, 4);
+    for (int64_t I = Begin; I < std::min(Procs, Begin + Run); ++I)
+      Empty[I] = true;
+    int64_t Holders = std::count(Empty.begin(), Empty.end(), false);
+    if (Holders == 0) {
+      Empty[uniform(0, Procs - 1)] = false;
+      Holders = 1;
+    }
+    std::vector<int64_t> Parts = randomCuts(Holders, N);
+    std::vector<int64_t> Sizes(Procs, 0);
+    for (int64_t I = 0, Next = 0; I < Procs; ++I)
+      if (!Empty[I])
+        Sizes[I] = Parts[Next++];
+    return Sizes;
+  }
+
+  Distribution genBlock(int64_t Procs, int64_t N, Coverage &Cov) {
+    std::vector<int64_t> Sizes;
+    switch (uniform(0, 4)) {
+    case 0:
+      Sizes = randomCuts(Procs, N);
+      break;
+    case 1:
+      Sizes = aroundMean(Procs, N, 0.7, 1.3); // even
+      break;
+    case 2:
+      Sizes = aroundMean(Procs, N, 0.3, 1.5); // uneven
+      break;
+    case 3:
+      Sizes.assign(Procs, 0);
+      Sizes[uniform(0, Procs - 1)] = N;
+      break;
+    default:
+      Sizes = manyEmpty(Procs, N);
+      break;
+    }
+    Cov.add(Sizes, N);
+    return Distribution::genBlock(Sizes);
+  }
+
+  Distribution regular(int64_t Procs, int64_t N) {
+    switch (uniform(0, 3)) {
+    case 0:
+      return Distribution::block(Procs);
+    case 1: {
+      int64_t Min = std::max<int64_t>(1, (N + Procs - 1) / Procs);
+      return Distribution::block(Procs, Min + uniform(0, 3));
+    }
+    case 2:
+      return Distribution::cyclic(Procs);
+    default:
+      return Distribution::cyclic(Procs, uniform(1, 64));
+    }
+  }
+
+  std::mt19937_64 Rng;
+  int Ranks;
+  int64_t MaxN;
+};
+
+/// The Scheduled mode's buffers hold at most one sent and one received
+/// message: check the plan's buffers against this rank's largest messages.
+int64_t checkBufferBound(const Plan &Pl) {
+  int64_t MaxSend = 0, MaxRecv = 0;
+  if (Pl.rank() < Pl.source().procs())
+    for (const Message &M : computeRow(Pl.source(), Pl.target(), Pl.rank()))
+      if (M.Dst != Pl.rank())
+        MaxSend = std::max(MaxSend, M.Len);
+  if (Pl.rank() < Pl.target().procs())
+    for (const Message &M : computeColumn(Pl.source(), Pl.target(), Pl.rank()))
+      if (M.Src != Pl.rank())
+        MaxRecv = std::max(MaxRecv, M.Len);
+  std::size_t Bound =
+      static_cast<std::size_t>(MaxSend + MaxRecv) * Pl.elementBytes();
+  if (Pl.bufferBytes() <= Bound)
+    return 0;
+  std::printf("ERROR rank %d: plan buffers %zu bytes, bound %zu\n", Pl.rank(),
+              Pl.bufferBytes(), Bound);
+  return 1;
+}
+
+template <typename T>
+std::size_t indexOf(const std::vector<T> &All, const T &Value) {
+  return static_cast<std::size_t>(std::find(All.begin(), All.end(), Value) -
+                                  All.begin());
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  if (argc < 4) {
+    std::fprintf(stderr,
+                 "usage: redist-genblock-sweep RANKS SEED COUNT [MAX_N]\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  const int Ranks = std::atoi(argv[1]);
+  test::requireCommSize(Ranks);
+  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
+  const int Count = std::atoi(argv[3]);
+  const int64_t MaxN = argc > 4 ? std::atoll(argv[4]) : 20000;
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+
+  const std::vector<Algorithm> Algorithms = allAlgorithms();
+  const std::vector<ExecMode> Modes = allExecModes();
+  const std::vector<Packing> Packings = allPackings();
+  Generator Gen(Seed, Ranks, MaxN);
+  Coverage Cov;
+  int64_t Errors = 0, Plans = 0;
+  std::vector<int64_t> PlansOf(Algorithms.size(), 0);
+  std::vector<int64_t> PlansIn(Modes.size() * Packings.size(), 0);
+  for (int I = 0; I < Count; ++I) {
+    Config C = Gen.next(Cov);
+    Layout From(C.From, C.N), To(C.To, C.N);
+    std::vector<PlanOptions> Variants;
+    for (Algorithm A : Algorithms)
+      if (algorithmApplies(A, From, To))
+        for (Packing K : Packings) {
+          PlanOptions O;
+          O.Schedule = A;
+          O.Pack = K;
+          Variants.push_back(O);
+        }
+    // The other modes once each, with a random applicable algorithm.
+    for (ExecMode M : {ExecMode::Unsynchronized, ExecMode::Alltoallv})
+      for (Packing K : Packings) {
+        PlanOptions O = Variants[static_cast<std::size_t>(
+            Gen.uniform(0, static_cast<int64_t>(Variants.size()) - 1))];
+        O.Mode = M;
+        O.Pack = K;
+        Variants.push_back(O);
+      }
+    std::map<Algorithm, ScheduleStats> StatsOf;
+    for (PlanOptions O : Variants) {
+      O.MaxTransferBytes = C.MaxTransferBytes;
+      O.Verify = C.Verify;
+      std::string Label = "config " + std::to_string(I) + " (" + C.str() +
+                          ", " + algorithmName(O.Schedule) + ", " +
+                          execModeName(O.Mode) + ", " + packingName(O.Pack) +
+                          ")";
+      Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
+      Errors += test::runAndCheck(Pl, Label, 2, static_cast<int64_t>(I));
+      if (O.Mode == ExecMode::Scheduled) {
+        Errors += checkBufferBound(Pl);
+        StatsOf[O.Schedule] = Pl.stats();
+      }
+      ++Plans;
+      ++PlansOf[indexOf(Algorithms, O.Schedule)];
+      ++PlansIn[indexOf(Modes, O.Mode) * Packings.size() +
+                indexOf(Packings, O.Pack)];
+    }
+    // The GEN_BLOCK schedulers' promises: the minimal number of steps (the
+    // maximum degree), and chain never above scpa in cost.
+    for (Algorithm A : {Algorithm::Scpa, Algorithm::Chain}) {
+      auto It = StatsOf.find(A);
+      if (Rank == 0 && It != StatsOf.end() &&
+          It->second.Steps != It->second.StepsLowerBound) {
+        std::printf("ERROR config %d (%s): %s takes %lld steps, the maximum "
+                    "degree is %lld\n",
+                    I, C.str().c_str(), algorithmName(A),
+                    static_cast<long long>(It->second.Steps),
+                    static_cast<long long>(It->second.StepsLowerBound));
+        ++Errors;
+      }
+    }
+    if (Rank == 0 && StatsOf.count(Algorithm::Scpa) &&
+        StatsOf.count(Algorithm::Chain) &&
+        StatsOf[Algorithm::Chain].Cost > StatsOf[Algorithm::Scpa].Cost) {
+      std::printf("ERROR config %d (%s): chain costs %lld, scpa %lld\n", I,
+                  C.str().c_str(),
+                  static_cast<long long>(StatsOf[Algorithm::Chain].Cost),
+                  static_cast<long long>(StatsOf[Algorithm::Scpa].Cost));
+      ++Errors;
+    }
+  }
+  int64_t Total = test::sumOverRanks(Errors);
+  if (Rank == 0) {
+    std::printf("redist-genblock-sweep: %d ranks, seed %llu: checked %d "
+                "configurations (%lld plans), %lld errors\n",
+                Ranks, static_cast<unsigned long long>(Seed), Count,
+                static_cast<long long>(Plans), static_cast<long long>(Total));
+    std::printf("pairs: gen_block->gen_block %lld gen_block->regular %lld "
+                "regular->gen_block %lld\n",
+                static_cast<long long>(Cov.GenToGen),
+                static_cast<long long>(Cov.GenToRegular),
+                static_cast<long long>(Cov.RegularToGen));
+    std::printf("gen_block sizes: empty first %lld empty last %lld "
+                "consecutive empty %lld all on one process %lld; N = 0 "
+                "%lld\n",
+                static_cast<long long>(Cov.EmptyFirst),
+                static_cast<long long>(Cov.EmptyLast),
+                static_cast<long long>(Cov.EmptyRun),
+                static_cast<long long>(Cov.OneProcess),
+                static_cast<long long>(Cov.EmptyArray));
+    std::printf("plans by algorithm:");
+    for (std::size_t A = 0; A < Algorithms.size(); ++A)
+      std::printf(" %s %lld", algorithmName(Algorithms[A]),
+                  static_cast<long long>(PlansOf[A]));
+    std::printf("\nplans by mode and packing:");
+    for (std::size_t M = 0; M < Modes.size(); ++M)
+      for (std::size_t K = 0; K < Packings.size(); ++K)
+        std::printf(" %s/%s %lld", execModeName(Modes[M]),
+                    packingName(Packings[K]),
+                    static_cast<long long>(PlansIn[M * Packings.size() + K]));
+    std::printf("\n");
+  }
+  MPI_Finalize();
+  return Total == 0 ? 0 : 1;
+}
