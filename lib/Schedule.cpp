@@ -65,24 +65,26 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
   std::vector<int64_t> SendStep(NumSrc, -1), SendBy(NumSrc, -1);
   std::vector<int64_t> RecvStep(NumDst, -1), RecvBy(NumDst, -1);
   for (int64_t Step = 0; Step < static_cast<int64_t>(S.Steps.size()); ++Step) {
+    // Built only on failure: the loop runs for every message of every
+    // schedule makeSchedule hands out.
+    auto Where = [Step] { return "step " + std::to_string(Step) + ": "; };
     for (int64_t Id : S.Steps[Step]) {
-      const std::string Where = "step " + std::to_string(Step) + ": ";
       if (Id < 0 || Id >= NumMessages)
-        return Where + "message id " + std::to_string(Id) +
+        return Where() + "message id " + std::to_string(Id) +
                " is out of range [0, " + std::to_string(NumMessages) + ")";
       if (StepOf[Id] == Step)
-        return Where + describe(G, Id) + " appears twice";
+        return Where() + describe(G, Id) + " appears twice";
       if (StepOf[Id] >= 0)
-        return Where + describe(G, Id) + " was already sent in step " +
+        return Where() + describe(G, Id) + " was already sent in step " +
                std::to_string(StepOf[Id]);
       const Message &M = G.Messages[Id];
       const int32_t Src = SrcOf[Id], Dst = DstOf[Id];
       if (SendStep[Src] == Step)
-        return Where + "process " + std::to_string(M.Src) +
+        return Where() + "process " + std::to_string(M.Src) +
                " sends twice: " + describe(G, SendBy[Src]) + " and " +
                describe(G, Id);
       if (RecvStep[Dst] == Step)
-        return Where + "process " + std::to_string(M.Dst) +
+        return Where() + "process " + std::to_string(M.Dst) +
                " receives twice: " + describe(G, RecvBy[Dst]) + " and " +
                describe(G, Id);
       StepOf[Id] = Step;
