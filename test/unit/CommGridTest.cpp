@@ -4,6 +4,9 @@
 // equal countGridByElements, and computeRow / computeColumn must equal the
 // grid's rows and columns. Huge extents, where counting elements is out of
 // reach, are checked against a count over the merged block boundaries.
+// PropertySweepTest.cpp checks every P, Q <= 24 and r, s <= 12 at N = L and
+// L + L/3 + 1; the sweeps here add the other extents (0, 1, P - 1, 997, two
+// slices and more), on random cases and, in the Slow test, on every case.
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,13 +8,15 @@
 //   much as the heaviest matching that does (brute force on tiny grids, an
 //   O(n^3) Hungarian reference otherwise); every greedy step is a heaviest
 //   matching and, among those, serves the most processes of maximum degree.
-// - Sweeps of block-cyclic (and GEN_BLOCK) redistributions: every algorithm
-//   that applies gives a valid schedule, stepwise in exactly max-degree steps,
-//   caterpillar in max(P, Q); auto is never predicted slower than any
-//   candidate. The wide sweep is the Slow test.
+// - Sweeps (ScheduleChecks.h says what each algorithm must do): random
+//   GEN_BLOCK and mixed pairs here; every block-cyclic case with P, Q <= 24
+//   and r, s <= 12 at two extents in PropertySweepTest.cpp, at three more in
+//   the Slow test here.
 // - makeSchedule's errors, and determinism.
 //
 //===----------------------------------------------------------------------===//
+
+#include "ScheduleChecks.h"
 
 #include "../../lib/schedulers/SchedulerImpls.h"
 
@@ -321,10 +323,9 @@ TEST(SchedulersTest, NamesRoundTrip) {
     Names.push_back(algorithmName(A));
     EXPECT_EQ(parseAlgorithm(algorithmName(A)), A);
   }
-  EXPECT_EQ(Names,
-            (std::vector<std::string>{"auto", "caterpillar", "walker_otto",
-                                      "classes", "stepwise", "greedy", "scpa",
-                                      "chain"}));
+  EXPECT_EQ(Names, (std::vector<std::string>{
+                       "auto", "caterpillar", "walker_otto", "classes",
+                       "stepwise", "greedy", "scpa", "chain"}));
   for (const char *Bad : {"", "Stepwise", "step", "stepwise ", "optimal"})
     EXPECT_EQ(parseAlgorithm(Bad), std::nullopt) << Bad;
 }
@@ -477,63 +478,6 @@ TEST(SchedulersTest, GreedyIsExactOnRandomAndBlockCyclicGrids) {
 // Sweeps.
 //===----------------------------------------------------------------------===//
 
-namespace {
-
-/// Runs every applicable algorithm on one redistribution and checks the
-/// properties each one promises.
-void checkAll(const Redistribution &Rd, bool CheckAuto) {
-  const int64_t MaxDegree = Rd.G.maxDegree();
-  double BestPredicted = std::numeric_limits<double>::infinity();
-  CostModel Model;
-  for (Algorithm A : allAlgorithms()) {
-    if (A == Algorithm::Auto || !algorithmApplies(A, Rd.From, Rd.To))
-      continue;
-    Schedule S = makeSchedule(A, Rd.From, Rd.To, Rd.G);
-    ASSERT_EQ(validateSchedule(Rd.G, S), std::nullopt)
-        << algorithmName(A) << " on " << Rd.From.distribution().str() << " -> "
-        << Rd.To.distribution().str() << ", N = " << Rd.From.extent();
-    EXPECT_EQ(S.Algorithm, algorithmName(A));
-    ScheduleStats Stats = measureSchedule(Rd.G, S);
-    BestPredicted = std::min(BestPredicted, Model.predict(Stats));
-    if (A == Algorithm::Stepwise) {
-      EXPECT_EQ(Stats.Steps, MaxDegree)
-          << Rd.From.distribution().str() << " -> "
-          << Rd.To.distribution().str() << ", N = " << Rd.From.extent();
-    } else if (A == Algorithm::Caterpillar) {
-      EXPECT_EQ(Stats.Steps, std::max(Rd.G.P, Rd.G.Q));
-    } else if (A == Algorithm::Greedy) {
-      EXPECT_GE(Stats.Steps, MaxDegree);
-    }
-  }
-  if (CheckAuto) {
-    Schedule S = makeSchedule(Algorithm::Auto, Rd.From, Rd.To, Rd.G);
-    EXPECT_NE(S.Algorithm, "auto");
-    EXPECT_LE(Model.predict(measureSchedule(Rd.G, S)), BestPredicted);
-  }
-}
-
-/// Block-cyclic pairs with P, Q <= MaxProcs and r, s <= MaxBlock, at one
-/// whole slice and at an extent that ends in a partial slice.
-void sweepBlockCyclic(int64_t MaxProcs, int64_t MaxBlock, int64_t Stride) {
-  int64_t Count = 0;
-  for (int64_t P = 1; P <= MaxProcs; ++P)
-    for (int64_t Q = 1; Q <= MaxProcs; ++Q)
-      for (int64_t R = 1; R <= MaxBlock; ++R)
-        for (int64_t S = 1; S <= MaxBlock; ++S) {
-          if (Count++ % Stride != 0)
-            continue;
-          const int64_t L = lcm(P * R, Q * S);
-          checkAll(blockCyclic(P, R, Q, S, L), Count % 7 == 1);
-          checkAll(blockCyclic(P, R, Q, S, L + L / 3 + 1), false);
-          if (::testing::Test::HasFatalFailure())
-            return;
-        }
-}
-
-} // namespace
-
-TEST(SchedulersTest, SweepBlockCyclic) { sweepBlockCyclic(12, 6, 3); }
-
 TEST(SchedulersTest, SweepGenBlock) {
   std::mt19937_64 Rng(5);
   for (int I = 0; I < 100; ++I) {
@@ -556,11 +500,26 @@ TEST(SchedulersTest, SweepGenBlock) {
                           std::uniform_int_distribution<int64_t>(1, 16)(Rng)))
                     : Distribution::cyclic(5, 3),
               N);
-    checkAll({From, To, computeGrid(From, To)}, I % 5 == 0);
+    test::checkEverySchedule(From, To, computeGrid(From, To), I % 5 == 0);
   }
 }
 
-TEST(SchedulersSlowTest, SweepBlockCyclicWide) { sweepBlockCyclic(24, 12, 1); }
+TEST(SchedulersSlowTest, SweepBlockCyclicOtherExtents) {
+  // PropertySweepTest runs every case at N = L and L + L/3 + 1; here the
+  // same cases at one element, one short of a slice, and three slices.
+  for (int64_t P = 1; P <= 24; ++P)
+    for (int64_t Q = 1; Q <= 24; ++Q)
+      for (int64_t R = 1; R <= 12; ++R)
+        for (int64_t S = 1; S <= 12; ++S) {
+          const int64_t L = lcm(P * R, Q * S);
+          for (int64_t N : {int64_t(1), L - 1, 3 * L}) {
+            Redistribution Rd = blockCyclic(P, R, Q, S, N);
+            test::checkEverySchedule(Rd.From, Rd.To, Rd.G, N == L - 1);
+          }
+          if (HasFailure())
+            return;
+        }
+}
 
 TEST(SchedulersSlowTest, ExactOnLargerGrids) {
   std::mt19937_64 Rng(6);

@@ -394,9 +394,11 @@ std::vector<int64_t> sizesFor(int64_t P, int64_t R, int64_t K) {
 }
 
 TEST(WalkerOttoTest, SweepIsValidAndOptimal) {
+  // Every r, s <= 12 with s = K r or r = K s, and beyond: up to r = 12 with
+  // K = 12 (s = 144).
   for (int64_t P = 1; P <= 24; ++P)
-    for (int64_t R = 1; R <= 6; ++R)
-      for (int64_t K = 1; K <= 8; ++K)
+    for (int64_t R = 1; R <= 12; ++R)
+      for (int64_t K = 1; K <= 12; ++K)
         for (bool Shrink : {false, true})
           for (int64_t N : sizesFor(P, R, K))
             checkCase(P, R, K, Shrink, N);
