@@ -84,24 +84,47 @@ cl::opt<std::string>
                     "lcm(P*r, Q*s))"),
            cl::value_desc("N"), cl::sub(CyclicCommand), cl::cat(PlanCategory));
 
-cl::opt<std::string> AlgorithmName(
-    "algorithm",
-    cl::desc("Scheduling algorithm: auto (default), caterpillar, walker_otto, "
-             "classes, stepwise or greedy"),
-    cl::value_desc("name"), cl::init("auto"), cl::sub(CyclicCommand),
-    cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+/// The library's algorithm names, in its order, joined by ", " and, before
+/// the last, by LastSeparator; auto, the first, followed by AutoNote. Taken
+/// from the library so that a new algorithm shows up in --help by itself.
+std::string algorithmNames(llvm::StringRef LastSeparator,
+                           llvm::StringRef AutoNote) {
+  std::vector<Algorithm> All = allAlgorithms();
+  std::string Names;
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (I > 0)
+      Names += I + 1 == All.size() ? LastSeparator.str() : ", ";
+    Names += algorithmName(All[I]);
+    if (All[I] == Algorithm::Auto)
+      Names += AutoNote;
+  }
+  return Names;
+}
+
+// cl::desc keeps a pointer to the text: it must outlive the option, and be
+// initialised before it (definition order within this file).
+const std::string AlgorithmHelp =
+    "Scheduling algorithm: " + algorithmNames(" or ", " (default)");
+
+cl::opt<std::string> AlgorithmName("algorithm", cl::desc(AlgorithmHelp),
+                                   cl::value_desc("name"), cl::init("auto"),
+                                   cl::sub(CyclicCommand),
+                                   cl::sub(GenBlockCommand),
+                                   cl::cat(PlanCategory));
 
 enum class OutputFormat { Table, Json };
-// cl::sub must come before cl::values, which registers the flags --table and
-// --json in the subcommands known at that point.
-cl::opt<OutputFormat>
-    Format(cl::desc("Output format:"), cl::sub(CyclicCommand),
-           cl::sub(GenBlockCommand), cl::cat(PlanCategory),
-           cl::values(clEnumValN(OutputFormat::Table, "table",
-                                 "The grid, the steps and a summary (default)"),
-                      clEnumValN(OutputFormat::Json, "json",
-                                 "The redist-schedule/1 JSON document")),
-           cl::init(OutputFormat::Table));
+// A list, not a cl::opt: a cl::opt given twice stops the parser with "may
+// only occur zero or one times!", which does not say that the two flags
+// exclude each other. readFormat says so. cl::sub must come before
+// cl::values, which registers the flags --table and --json in the
+// subcommands known at that point.
+cl::list<OutputFormat> Formats(
+    cl::desc("Output format:"), cl::sub(CyclicCommand),
+    cl::sub(GenBlockCommand), cl::cat(PlanCategory),
+    cl::values(clEnumValN(OutputFormat::Table, "table",
+                          "The grid, the steps and a summary (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "The redist-schedule/1 JSON document")));
 
 // Without a subcommand, anything on the command line lands here.
 cl::list<std::string> TopLevelArgs(cl::Positional, cl::Hidden,
@@ -157,11 +180,18 @@ int64_t parseInteger(llvm::StringRef Name, llvm::StringRef Meaning,
 Algorithm readAlgorithm() {
   if (std::optional<Algorithm> Algo = parseAlgorithm(AlgorithmName))
     return *Algo;
-  std::string Valid;
-  for (Algorithm A : allAlgorithms())
-    Valid += std::string(Valid.empty() ? "" : ", ") + algorithmName(A);
   throw UsageError{"unknown algorithm '" + AlgorithmName +
-                   "'; valid algorithms: " + Valid};
+                   "'; valid algorithms: " + algorithmNames(", ", "")};
+}
+
+/// The output format; repeating the same flag is harmless.
+OutputFormat readFormat() {
+  if (Formats.empty())
+    return OutputFormat::Table;
+  for (OutputFormat F : Formats)
+    if (F != Formats.front())
+      throw UsageError{"--table and --json are exclusive; pick one"};
+  return Formats.front();
 }
 
 Plan planCyclic() {
@@ -238,7 +268,7 @@ Plan planGenBlock() {
                   Algo);
 }
 
-void printPlan(const Plan &P) {
+void printPlan(OutputFormat Format, const Plan &P) {
   if (Format == OutputFormat::Json)
     printJson(llvm::outs(), P);
   else
@@ -264,10 +294,13 @@ int main(int Argc, char **Argv) {
       "[--algorithm NAME] [--table | --json]\n");
 
   try {
+    // The format first: a contradictory command line is not worth planning.
     if (CyclicCommand) {
-      printPlan(planCyclic());
+      OutputFormat Format = readFormat();
+      printPlan(Format, planCyclic());
     } else if (GenBlockCommand) {
-      printPlan(planGenBlock());
+      OutputFormat Format = readFormat();
+      printPlan(Format, planGenBlock());
     } else if (!TopLevelUnknown.empty()) {
       throw UsageError{"unknown option '" + TopLevelUnknown.front() +
                        "'; see redist-plan --help"};
