@@ -29,6 +29,11 @@ std::string quoted(llvm::StringRef Text) {
   return Out + "\"";
 }
 
+/// "1 step", "4 steps": N and the noun, plural unless N is 1.
+std::string counted(int64_t N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
 std::string joined(const std::vector<int64_t> &Values) {
   std::string Out;
   for (size_t I = 0; I < Values.size(); ++I)
@@ -179,13 +184,13 @@ TemplateValues tableValues(const StaticTables &T) {
 std::string scheduleComment(const StaticTables &T) {
   TemplateValues V;
   V["ALGORITHM"] = T.Algorithm;
-  V["STEPS"] = std::to_string(T.Stats.Steps);
+  V["STEPS"] = counted(T.Stats.Steps, "step", "steps");
   V["NON_EMPTY"] =
       T.Stats.NonEmptySteps == T.Stats.Steps
           ? ""
           : ", " + std::to_string(T.Stats.NonEmptySteps) + " non-empty";
   V["STEPS_LOWER_BOUND"] = std::to_string(T.Stats.StepsLowerBound);
-  V["COST"] = std::to_string(T.Stats.Cost);
+  V["COST"] = counted(T.Stats.Cost, "element", "elements");
   V["COST_LOWER_BOUND"] = std::to_string(T.Stats.CostLowerBound);
   std::string List;
   if (T.Steps <= 32 && T.Messages.size() <= 256) {
@@ -296,7 +301,7 @@ void CodeGen::processors(const ArrangementInfo &A, GeneratedDirective &Out) {
   Out.Report =
       location(D.HashLoc) + ": processors " + D.Arrangement.Name + ": " +
       (A.Extent
-           ? std::to_string(*A.Extent) + " processes"
+           ? counted(*A.Extent, "process", "processes")
            : "'" + D.Slots[D.Extent].Text + "' processes, known at run time");
 }
 
@@ -422,7 +427,7 @@ bool CodeGen::action(const ActionInfo &A, GeneratedDirective &Out) {
           ? ""
           : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
   Out.Report = location(D.HashLoc) + ": " + Title + ": static; schedule " +
-               Tables->Algorithm + ": " + std::to_string(S.Steps) + " steps" +
+               Tables->Algorithm + ": " + counted(S.Steps, "step", "steps") +
                NonEmpty + " (lower bound " + std::to_string(S.StepsLowerBound) +
                "), cost " + std::to_string(S.Cost) + " (lower bound " +
                std::to_string(S.CostLowerBound) + ")";
