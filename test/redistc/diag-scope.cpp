@@ -40,6 +40,18 @@ void f(std::vector<double> &X, std::vector<double> &Y, std::vector<int> &Z) {
 // CHECK: [[@LINE+1]]:27: error: assign of 'Z' to itself
 #pragma redist assign Z = Z
 }
+
+// assign needs a distribute for both of its variables.
+void g(std::vector<double> &A, std::vector<double> &B) {
+#pragma redist distribute A[10](block) onto P
+// CHECK: lookup.cpp:[[@LINE+1]]:23: error: 'B' has no distribute directive in scope
+#pragma redist assign B = A schedule(greedy)
+// CHECK-NEXT: {{^}}#pragma redist assign B = A schedule(greedy)
+// CHECK-NEXT: {{^ +\^$}}
+// CHECK: lookup.cpp:[[@LINE+1]]:27: error: 'B' has no distribute directive in scope
+#pragma redist assign A = B
+// CHECK-NEXT: {{^}}#pragma redist assign A = B
+}
 // CHECK-NOT: error:
 
 //--- placement.cpp
