@@ -6,8 +6,9 @@
 # runtime. Each translation is a custom command that re-runs when its source,
 # a header the source includes, or redistc (whose code templates are built
 # into it) changes. redistc gets the target's include directories, compile
-# definitions and C++ standard, so it parses the file the way the compiler
-# will.
+# definitions (its directory's included) and C++ standard (CXX_STANDARD,
+# cxx_std_NN features, CXX_EXTENSIONS), so it parses the file the way the
+# compiler will.
 #   DYNAMIC  use the runtime for every directive (redistc --dynamic)
 #   REPORT   print redistc's per-directive report while building
 #   OPTIONS  further redistc options, e.g. --static-table-limit=1000
@@ -44,17 +45,43 @@ function(redist_translate)
   endif()
 
   # What the compiler will see: include directories and definitions,
-  # including those of linked targets, and the C++ standard.
+  # including those of linked targets, and the C++ standard. Generator
+  # expressions read them when the build is generated, so that settings made
+  # after this call count too. The target's COMPILE_DEFINITIONS then already
+  # holds its directory's (add_compile_definitions, add_definitions).
   set(_tgt ${RT_TARGET})
   set(_includes "$<TARGET_PROPERTY:${_tgt},INCLUDE_DIRECTORIES>")
   set(_defines "$<TARGET_PROPERTY:${_tgt},COMPILE_DEFINITIONS>")
-  set(_standard "$<TARGET_PROPERTY:${_tgt},CXX_STANDARD>")
+
+  # The standard: like CMake, the highest of CXX_STANDARD and the cxx_std_NN
+  # compile features (the target's and those of the targets it links), never
+  # below the cxx_std_17 added below.
+  set(_standard_property "$<TARGET_PROPERTY:${_tgt},CXX_STANDARD>")
+  set(_features "$<TARGET_PROPERTY:${_tgt},COMPILE_FEATURES>")
+  set(_standard 17)
+  foreach(_level 20 23 26)
+    set(_by_property "$<STREQUAL:${_standard_property},${_level}>")
+    set(_by_feature "$<IN_LIST:cxx_std_${_level},${_features}>")
+    set(_standard
+        "$<IF:$<OR:${_by_property},${_by_feature}>,${_level},${_standard}>")
+  endforeach()
+  # GNU extensions (gnu++NN) unless CXX_EXTENSIONS is off; unset means the
+  # compiler's default, which CMake records.
+  set(_extensions_default 1)
+  if(DEFINED CMAKE_CXX_EXTENSIONS_DEFAULT AND NOT CMAKE_CXX_EXTENSIONS_DEFAULT)
+    set(_extensions_default 0)
+  endif()
+  set(_extensions_property "$<TARGET_PROPERTY:${_tgt},CXX_EXTENSIONS>")
+  set(_extensions "$<IF:$<STREQUAL:${_extensions_property},>,\
+${_extensions_default},$<BOOL:${_extensions_property}>>")
+  set(_dialect "$<IF:${_extensions},gnu++,c++>")
+
   # Lists joined with $<SEMICOLON>: COMMAND_EXPAND_LISTS makes them separate
   # arguments.
   set(_flags
       "$<$<BOOL:${_includes}>:-I$<JOIN:${_includes},$<SEMICOLON>-I>>"
       "$<$<BOOL:${_defines}>:-D$<JOIN:${_defines},$<SEMICOLON>-D>>"
-      "$<$<BOOL:${_standard}>:-std=c++${_standard}>")
+      "-std=${_dialect}${_standard}")
 
   set(_options ${RT_OPTIONS})
   if(RT_DYNAMIC)

@@ -1,5 +1,6 @@
 // translate-project's program: CYCLIC(2) -> BLOCK of APP_EXTENT elements on
-// AppProcs processes, every element checked.
+// AppProcs processes, every element checked. redistc must see what the
+// compiler sees (CMakeLists.txt says where each part comes from).
 #include "app_procs.h"
 
 #include <mpi.h>
@@ -7,7 +8,17 @@
 #include <cstdio>
 #include <vector>
 
-#pragma redist processors P(AppProcs)
+#if APP_DIRECTORY_EARLY != 1 || APP_DIRECTORY_LATE != 2
+#error "redistc must get the directory's compile definitions"
+#endif
+#if defined(__STRICT_ANSI__)
+#error "redistc must parse app.cpp with GNU extensions (gnu++20)"
+#endif
+
+// consteval: C++20.
+consteval int appProcs() { return AppProcs; }
+
+#pragma redist processors P(appProcs())
 constexpr long N = APP_EXTENT;
 
 int main(int argc, char **argv) {
