@@ -1,6 +1,7 @@
 //===- Datatypes.cpp - MPI derived datatypes from copy programs -----------===//
 #include "Datatypes.h"
 
+#include <cassert>
 #include <climits>
 #include <vector>
 
@@ -8,22 +9,19 @@ namespace redist {
 namespace detail {
 namespace {
 
-/// One repeat of B as an hindexed type; runs longer than INT_MAX elements are
-/// split because MPI's block lengths are ints.
+/// One repeat of B as an hindexed type. Its block lengths are ints, which
+/// holds: a transfer (or an Alltoallv round's part for one peer) carries at
+/// most MaxTransferBytes <= INT_MAX bytes of elements of at least one byte.
+/// redist-large sends a run of exactly INT_MAX elements.
 MPI_Datatype sliceType(const SideBlocks &B, MPI_Datatype Elem,
                        std::size_t ElementBytes) {
-  std::vector<int> Lengths;
-  std::vector<MPI_Aint> Displs;
+  std::vector<int> Lengths(B.Lengths.size());
+  std::vector<MPI_Aint> Displs(B.Offsets.size());
   for (std::size_t I = 0; I < B.Offsets.size(); ++I) {
-    int64_t Off = B.Offsets[I], Len = B.Lengths[I];
-    while (Len > 0) {
-      int64_t Piece = Len < INT_MAX ? Len : INT_MAX;
-      Lengths.push_back(static_cast<int>(Piece));
-      Displs.push_back(static_cast<MPI_Aint>(Off) *
-                       static_cast<MPI_Aint>(ElementBytes));
-      Off += Piece;
-      Len -= Piece;
-    }
+    assert(B.Lengths[I] <= INT_MAX && "a transfer longer than INT_MAX");
+    Lengths[I] = static_cast<int>(B.Lengths[I]);
+    Displs[I] = static_cast<MPI_Aint>(B.Offsets[I]) *
+                static_cast<MPI_Aint>(ElementBytes);
   }
   MPI_Datatype T;
   MPI_Type_create_hindexed(static_cast<int>(Lengths.size()), Lengths.data(),

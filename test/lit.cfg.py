@@ -28,6 +28,10 @@ config.substitutions.append(("%redist_src", config.redist_src_root))
 config.substitutions.append(("%redist_obj", config.redist_obj_root))
 if config.have_runtime:
     config.available_features.add("mpi")
+# Long tests (REQUIRES: slow, "slow" in the file name) run only when asked:
+# `lit --param slow=1`, which ctest's "lit-slow" test (label slow) passes.
+if lit_config.params.get("slow", "0") not in ("", "0"):
+    config.available_features.add("slow")
 
 # MPI programs oversubscribe 2 cores: run them one at a time.
 lit_config.parallelism_groups["mpi"] = 1
