@@ -10,6 +10,8 @@
 #include "PlanImpl.h"
 
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <string>
@@ -71,7 +73,19 @@ struct Parameter {
 };
 
 std::string showNumber(int64_t V) { return std::to_string(V); }
-std::string showDouble(int64_t V) { return std::to_string(doubleOf(V)); }
+/// The shortest text that reads back as the same double: std::to_string's
+/// six decimals would show 3.2e-9 as 0.000000.
+std::string showDouble(int64_t V) {
+  const double D = doubleOf(V);
+  char Text[32];
+  for (int Digits = 6; Digits < 17; ++Digits) {
+    std::snprintf(Text, sizeof Text, "%.*g", Digits, D);
+    if (std::strtod(Text, nullptr) == D)
+      return Text;
+  }
+  std::snprintf(Text, sizeof Text, "%.17g", D);
+  return Text;
+}
 std::string showHash(int64_t V) { return "list hash " + std::to_string(V); }
 std::string showKind(int64_t V) {
   switch (static_cast<DistKind>(V)) {
@@ -85,6 +99,27 @@ std::string showKind(int64_t V) {
     return "gen_block";
   }
   return std::to_string(V);
+}
+
+bool knownAlgorithm(Algorithm A) {
+  for (Algorithm Known : allAlgorithms())
+    if (A == Known)
+      return true;
+  return false;
+}
+
+/// The name, or the number of a value outside the enum (algorithmName
+/// would throw std::logic_error).
+std::string showAlgorithm(int64_t V) {
+  const Algorithm A = static_cast<Algorithm>(V);
+  return knownAlgorithm(A) ? algorithmName(A) : std::to_string(V);
+}
+
+/// execModeName and packingName say "unknown" for values outside their
+/// enums: show the number instead.
+std::string nameOrNumber(const char *Name, int64_t V) {
+  return std::strcmp(Name, "unknown") == 0 ? std::to_string(V)
+                                           : std::string(Name);
 }
 
 std::vector<Parameter> allParameters(const Distribution &From,
@@ -103,12 +138,15 @@ std::vector<Parameter> allParameters(const Distribution &From,
       {"target gen_block sizes", hashSizes(To.sizes()), showHash, false},
       {"extent N", N, showNumber},
       {"element size", static_cast<int64_t>(ElementBytes), showNumber},
-      {"schedule algorithm", static_cast<int64_t>(O.Schedule),
-       [](int64_t V) { return algorithmName(static_cast<Algorithm>(V)); }},
+      {"schedule algorithm", static_cast<int64_t>(O.Schedule), showAlgorithm},
       {"execution mode", static_cast<int64_t>(O.Mode),
-       [](int64_t V) { return execModeName(static_cast<ExecMode>(V)); }},
+       [](int64_t V) {
+         return nameOrNumber(execModeName(static_cast<ExecMode>(V)), V);
+       }},
       {"packing", static_cast<int64_t>(O.Pack),
-       [](int64_t V) { return packingName(static_cast<Packing>(V)); }},
+       [](int64_t V) {
+         return nameOrNumber(packingName(static_cast<Packing>(V)), V);
+       }},
       {"maximum transfer size", O.MaxTransferBytes, showNumber},
       {"cost model alpha", bitsOf(O.Model.Alpha), showDouble},
       {"cost model beta", bitsOf(O.Model.Beta), showDouble},
@@ -136,7 +174,7 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
   if (Options.MaxTransferBytes < 0 || Options.MaxTransferBytes > INT_MAX)
     return "maximum transfer size " + std::to_string(Options.MaxTransferBytes) +
            " is outside 0..INT_MAX";
-  if (!parseAlgorithm(algorithmName(Options.Schedule)))
+  if (!knownAlgorithm(Options.Schedule))
     return "unknown schedule algorithm " +
            std::to_string(static_cast<int>(Options.Schedule));
   if (Options.Mode != ExecMode::Scheduled &&

@@ -4,9 +4,10 @@
 //
 // Each case builds a plan (or redistributes) with a bad parameter on every
 // rank, or with parameters that differ between ranks under the Verify
-// option. Every rank must catch redist::InvalidArgument whose message names
-// the value; rank 0 then prints "error CASE: all 4 ranks: MESSAGE", and the
-// program goes on to the next case: no rank may hang or abort.
+// option (one case per parameter Verify compares). Every rank must catch
+// redist::InvalidArgument whose message names the value; rank 0 then prints
+// "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
+// case: no rank may hang or abort.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -15,6 +16,7 @@
 
 #include <mpi.h>
 
+#include <climits>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -62,6 +64,23 @@ PlanOptions verifying() {
   return O;
 }
 
+/// The parameters of one plan.
+struct Params {
+  Distribution From = Distribution::cyclic(4, 3);
+  Distribution To = Distribution::block(4);
+  int64_t N = 100;
+  std::size_t ElementBytes = 8;
+  PlanOptions Options = verifying();
+};
+
+/// One parameter Verify compares: Vary sets it (Odd: the value of the one
+/// rank that differs), and Range is how the message shows the two values.
+struct Mismatch {
+  const char *Parameter;
+  const char *Range;
+  std::function<void(Params &, bool Odd)> Vary;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -100,6 +119,44 @@ int main(int argc, char **argv) {
     O.MaxTransferBytes = -5;
     makePlan(D::block(4), D::cyclic(4), 100, 8, O);
   });
+  expectError("transfer limit above INT_MAX", "2147483648", [] {
+    PlanOptions O;
+    O.MaxTransferBytes = int64_t(INT_MAX) + 1;
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("element size above INT_MAX", "element size 2147483648", [] {
+    makePlan(D::block(4), D::cyclic(4), 100, std::size_t(INT_MAX) + 1);
+  });
+  expectError("unknown algorithm", "unknown schedule algorithm 42", [] {
+    PlanOptions O;
+    O.Schedule = static_cast<Algorithm>(42);
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("unknown mode", "unknown execution mode 7", [] {
+    PlanOptions O;
+    O.Mode = static_cast<ExecMode>(7);
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("unknown packing", "unknown packing 9", [] {
+    PlanOptions O;
+    O.Pack = static_cast<Packing>(9);
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("Alltoallv round above INT_MAX bytes", "600000000 bytes over 4",
+              [] {
+                PlanOptions O;
+                O.Mode = ExecMode::Alltoallv;
+                makePlan(D::block(4), D::cyclic(4), 100, 600000000, O);
+              });
+  expectError("GEN_BLOCK sizes not summing to N", "sum to 100, not to N = 99",
+              [] {
+                makePlan(D::genBlock({10, 20, 30, 40}), D::block(4), 99);
+              });
+  expectError("GEN_BLOCK negative size", "-5", [] {
+    makePlan(D::block(4), D::genBlock({10, -5, 30}), 35);
+  });
+  expectError("GEN_BLOCK without sizes", "got 0 sizes",
+              [] { makePlan(D::genBlock({}), D::block(4), 0); });
   expectError("wrong source vector size", "rank 1", [] {
     const int64_t N = 100;
     std::vector<double> Src(
@@ -114,23 +171,87 @@ int main(int argc, char **argv) {
                 makePlan(D::block(4), D::cyclic(4), Rank == 2 ? 101 : 100, 8,
                          verifying());
               });
-  expectError("verify: block sizes differ", "source block size differs", [] {
-    makePlan(D::cyclic(4, Rank == 0 ? 3 : 5), D::block(4), 100, 8, verifying());
-  });
-  expectError("verify: modes differ", "execution mode differs", [] {
-    PlanOptions O = verifying();
-    O.Mode = Rank == 3 ? ExecMode::Alltoallv : ExecMode::Scheduled;
-    makePlan(D::cyclic(4, 3), D::block(4), 100, 8, O);
-  });
-  expectError("verify: element sizes differ", "element size differs", [] {
-    makePlan(D::cyclic(4, 3), D::block(4), 100, Rank == 1 ? 4 : 8, verifying());
-  });
   expectError("verify: one rank invalid", "extent N differs", [] {
     makePlan(D::block(4), D::cyclic(4), Rank == 3 ? -1 : 10, 8, verifying());
   });
   expectError("verify: same invalid parameters", "BLOCK(2)", [] {
     makePlan(D::block(4, 2), D::cyclic(4), 100, 8, verifying());
   });
+
+  // Every parameter Verify compares (Validate.cpp's allParameters), each
+  // differing on one rank.
+  using GB = std::vector<int64_t>;
+  const Mismatch Mismatches[] = {
+      {"source distribution format", " (from block to cyclic)",
+       [](Params &X, bool Odd) { X.From = Odd ? D::block(4) : D::cyclic(4); }},
+      {"source process count", " (from 3 to 4)",
+       [](Params &X, bool Odd) { X.From = D::cyclic(Odd ? 3 : 4, 3); }},
+      {"source block size", " (from 3 to 5)",
+       [](Params &X, bool Odd) { X.From = D::cyclic(4, Odd ? 5 : 3); }},
+      {"source gen_block sizes", "",
+       [](Params &X, bool Odd) {
+         X.From = D::genBlock(Odd ? GB{40, 20, 20, 20} : GB{25, 25, 25, 25});
+       }},
+      {"target distribution format", " (from block to cyclic)",
+       [](Params &X, bool Odd) { X.To = Odd ? D::cyclic(4) : D::block(4); }},
+      {"target process count", " (from 2 to 4)",
+       [](Params &X, bool Odd) { X.To = D::block(Odd ? 2 : 4); }},
+      {"target block size", " (from 25 to 30)",
+       [](Params &X, bool Odd) { X.To = D::block(4, Odd ? 30 : 25); }},
+      {"target gen_block sizes", "",
+       [](Params &X, bool Odd) {
+         X.To = D::genBlock(Odd ? GB{0, 100} : GB{50, 50});
+       }},
+      {"extent N", " (from 99 to 100)",
+       [](Params &X, bool Odd) { X.N = Odd ? 99 : 100; }},
+      {"element size", " (from 8 to 24)",
+       [](Params &X, bool Odd) { X.ElementBytes = Odd ? 24 : 8; }},
+      {"schedule algorithm", " (from auto to greedy)",
+       [](Params &X, bool Odd) {
+         X.Options.Schedule = Odd ? Algorithm::Greedy : Algorithm::Auto;
+       }},
+      {"execution mode", " (from scheduled to unsync)",
+       [](Params &X, bool Odd) {
+         X.Options.Mode = Odd ? ExecMode::Unsynchronized : ExecMode::Scheduled;
+       }},
+      {"packing", " (from auto to datatypes)",
+       [](Params &X, bool Odd) {
+         X.Options.Pack = Odd ? Packing::Datatypes : Packing::Auto;
+       }},
+      {"maximum transfer size", " (from 0 to 4096)",
+       [](Params &X, bool Odd) {
+         X.Options.MaxTransferBytes = Odd ? 4096 : 0;
+       }},
+      {"cost model alpha", " (from 5e-06 to 1e-05)",
+       [](Params &X, bool Odd) { X.Options.Model.Alpha = Odd ? 1e-5 : 5e-6; }},
+      {"cost model beta", " (from 1e-09 to 3.2e-09)",
+       [](Params &X, bool Odd) { X.Options.Model.Beta = Odd ? 1e-9 : 3.2e-9; }},
+      {"cost model element size", " (from 4 to 8)",
+       [](Params &X, bool Odd) { X.Options.Model.ElementBytes = Odd ? 4 : 8; }},
+  };
+  int Case = 0;
+  for (const Mismatch &M : Mismatches) {
+    // Rank 0 keeps the common value, so that its message is the same in
+    // every run; the odd rank out moves from case to case.
+    const int OddRank = 1 + Case++ % (Size - 1);
+    const std::string Name = std::string("verify: ") + M.Parameter;
+    expectError(Name.c_str(),
+                std::string("verify: ranks were given different parameters: ") +
+                    M.Parameter + " differs" + M.Range,
+                [&] {
+                  Params X;
+                  M.Vary(X, Rank == OddRank);
+                  makePlan(X.From, X.To, X.N, X.ElementBytes, X.Options);
+                });
+  }
+  expectError("verify: unknown algorithm on one rank",
+              "schedule algorithm differs (from auto to 42)", [] {
+                PlanOptions O = verifying();
+                if (Rank == 2)
+                  O.Schedule = static_cast<Algorithm>(42);
+                makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+              });
+
   expectError("local index outside the part", "local index 30",
               [] { globalIndex(D::block(4), 100, 1, 30); });
   expectError("global index outside the array", "global index 100",
