@@ -1,10 +1,12 @@
 //===- Plan.cpp - Building a plan -----------------------------------------===//
 //
 // A plan is built in this order, identically on every rank: check the
-// parameters (and, with Verify, compare them across ranks), duplicate the
+// parameters and compute the schedule without communicating (so that every
+// parameter error is raised on every rank before anything collective), with
+// Verify compare the parameters across ranks, then duplicate the
 // communicator, describe this rank's messages with lib's MessagePattern,
-// place them in the schedule's steps, then build the copy programs or
-// datatypes of every MPI transfer and allocate the buffers.
+// place them in the schedule's steps, build the copy programs or datatypes
+// of every MPI transfer and allocate the buffers.
 //
 //===----------------------------------------------------------------------===//
 #include "Datatypes.h"
@@ -14,6 +16,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <new>
 #include <stdexcept>
 
@@ -104,9 +107,25 @@ Plan::Impl::Impl(const Distribution &From, const Distribution &To, int64_t N,
                  const PlanOptions &Options)
     : Source(From, N), Target(To, N), N(N), ElementBytes(ElementBytes),
       UserComm(Comm), Options(Options) {
-  MPI_Comm_dup(UserComm, &this->Comm);
-  MPI_Comm_rank(this->Comm, &Rank);
-  MPI_Comm_size(this->Comm, &CommSize);
+  // The schedule, where the mode follows one without a closed form. An
+  // algorithm that applies may still fail on these messages (its arithmetic
+  // would overflow): that is a parameter error, raised before communicating.
+  if (Options.Mode == ExecMode::Alltoallv ||
+      Options.Schedule == Algorithm::Caterpillar)
+    return;
+  try {
+    schedule();
+  } catch (const InvalidArgument &E) {
+    throw InvalidArgument(
+        std::string("schedule algorithm ") + algorithmName(Options.Schedule) +
+        " cannot schedule " + From.str() + " -> " + To.str() + ": " + E.what());
+  }
+}
+
+void Plan::Impl::build() {
+  MPI_Comm_dup(UserComm, &Comm);
+  MPI_Comm_rank(Comm, &Rank);
+  MPI_Comm_size(Comm, &CommSize);
   MPI_Type_contiguous(static_cast<int>(ElementBytes), MPI_BYTE, &ElementType);
   MPI_Type_commit(&ElementType);
   buildMessages();
@@ -458,17 +477,51 @@ void detail::MessageBuffer::Free::operator()(char *P) const { std::free(P); }
 // Plan
 //===----------------------------------------------------------------------===//
 
-Plan::Plan(const Distribution &From, const Distribution &To, int64_t N,
-           std::size_t ElementBytes, MPI_Comm Comm,
-           const PlanOptions &Options) {
+std::unique_ptr<Plan::Impl>
+detail::PlanBuilder::impl(const Distribution &From, const Distribution &To,
+                          int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                          const PlanOptions &Options, bool Verify) {
+  // Everything that can fail on the parameters happens here, on each rank
+  // alone; every rank then reaches Verify's collective before anyone throws.
   std::optional<std::string> Problem =
-      detail::findInvalidParameter(From, To, N, ElementBytes, Comm, Options);
-  if (Options.Verify && Comm != MPI_COMM_NULL)
-    detail::verifySameParameters(From, To, N, ElementBytes, Comm, Options);
+      findInvalidParameter(From, To, N, ElementBytes, Comm, Options);
+  std::unique_ptr<Plan::Impl> Built;
+  std::exception_ptr Failure;
+  if (!Problem) {
+    try {
+      Built = std::make_unique<Plan::Impl>(From, To, N, ElementBytes, Comm,
+                                           Options);
+    } catch (const InvalidArgument &E) {
+      Problem = E.what();
+    } catch (...) {
+      Failure = std::current_exception();
+    }
+  }
+  if (Verify && Comm != MPI_COMM_NULL)
+    verifySameParameters(From, To, N, ElementBytes, Comm, Options);
   if (Problem)
     throw InvalidArgument(*Problem);
-  P = std::make_unique<Impl>(From, To, N, ElementBytes, Comm, Options);
+  if (Failure)
+    std::rethrow_exception(Failure);
+  // Collective from here on. Built owns what it has acquired so far, so a
+  // failure here (out of memory) frees the duplicate and the datatypes.
+  Built->build();
+  return Built;
 }
+
+std::unique_ptr<Plan> detail::PlanBuilder::skippingVerify(
+    const Distribution &From, const Distribution &To, int64_t N,
+    std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options) {
+  return std::unique_ptr<Plan>(
+      new Plan(impl(From, To, N, ElementBytes, Comm, Options, false)));
+}
+
+Plan::Plan(const Distribution &From, const Distribution &To, int64_t N,
+           std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options)
+    : P(detail::PlanBuilder::impl(From, To, N, ElementBytes, Comm, Options,
+                                  Options.Verify)) {}
+
+Plan::Plan(std::unique_ptr<Impl> Built) : P(std::move(Built)) {}
 
 Plan::~Plan() = default;
 Plan::Plan(Plan &&) noexcept = default;

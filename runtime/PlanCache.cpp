@@ -110,12 +110,18 @@ void watchCommunicator(MPI_Comm Comm) {
 const Plan &cachedPlan(const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options) {
+  // Verify on every call, before the lookup: ranks given different
+  // parameters may find a plan on some ranks and build one (collectively) on
+  // others, which would hang. After it, the ranks hit or miss together.
+  if (Options.Verify && Comm != MPI_COMM_NULL)
+    detail::verifySameParameters(From, To, N, ElementBytes, Comm, Options);
   CacheKey Key{From, To, N, ElementBytes, Comm, Options};
   Cache &C = cache();
   auto It = C.find(Key);
   if (It != C.end())
     return *It->second;
-  auto Built = std::make_unique<Plan>(From, To, N, ElementBytes, Comm, Options);
+  std::unique_ptr<Plan> Built = detail::PlanBuilder::skippingVerify(
+      From, To, N, ElementBytes, Comm, Options);
   watchCommunicator(Comm);
   return *C.emplace(std::move(Key), std::move(Built)).first->second;
 }

@@ -82,9 +82,16 @@ private:
 
 class Plan::Impl {
 public:
+  /// Without communicating: the layouts and, where execute() follows it, the
+  /// schedule. Throws InvalidArgument when the algorithm cannot schedule
+  /// these messages. The parameters must have passed findInvalidParameter.
   Impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
+  /// Frees whatever build() acquired, even if it stopped half-way.
   ~Impl();
+  /// Collective: duplicates the communicator and builds everything
+  /// execute() needs.
+  void build();
 
   void execute(const char *Src, char *Dst) const;
   const CommGrid &grid() const;
@@ -143,6 +150,24 @@ void verifySameParameters(const Distribution &From, const Distribution &To,
                           const PlanOptions &Options);
 /// The largest transfer in bytes that Options allow.
 int64_t maxTransferBytes(const PlanOptions &Options);
+
+/// How plans are built; a friend of Plan.
+struct PlanBuilder {
+  /// Checks the parameters and computes the schedule on this rank, then
+  /// (with Verify) compares the parameters across ranks, then throws the
+  /// first problem on every rank or builds the plan collectively.
+  static std::unique_ptr<Plan::Impl>
+  impl(const Distribution &From, const Distribution &To, int64_t N,
+       std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
+       bool Verify);
+  /// For cachedPlan, which runs Verify's comparison itself (when asked)
+  /// before it consults the cache.
+  static std::unique_ptr<Plan> skippingVerify(const Distribution &From,
+                                              const Distribution &To, int64_t N,
+                                              std::size_t ElementBytes,
+                                              MPI_Comm Comm,
+                                              const PlanOptions &Options);
+};
 
 } // namespace detail
 

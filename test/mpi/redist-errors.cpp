@@ -4,10 +4,12 @@
 //
 // Each case builds a plan (or redistributes) with a bad parameter on every
 // rank, or with parameters that differ between ranks under the Verify
-// option (one case per parameter Verify compares). Every rank must catch
+// option (one case per parameter Verify compares, and cases where some ranks
+// find the plan in the cache and others do not). Every rank must catch
 // redist::InvalidArgument whose message names the value; rank 0 then prints
 // "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
-// case: no rank may hang or abort.
+// case: no rank may hang or abort. A failed plan must leave no duplicate of
+// the communicator behind: an attribute with a copy callback counts them.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -19,6 +21,7 @@
 #include <climits>
 #include <cstdio>
 #include <functional>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -62,6 +65,48 @@ PlanOptions verifying() {
   PlanOptions O;
   O.Verify = true;
   return O;
+}
+
+/// Duplicates of the communicator Watched that are alive on this rank: its
+/// attribute's copy callback marks every duplicate, whose delete callback
+/// runs when it is freed.
+int LiveDuplicates = 0;
+int DuplicateMark = 0;
+
+int copyAttribute(MPI_Comm, int, void *, void *, void *Out, int *Flag) {
+  ++LiveDuplicates;
+  *static_cast<void **>(Out) = &DuplicateMark;
+  *Flag = 1;
+  return MPI_SUCCESS;
+}
+
+int deleteAttribute(MPI_Comm, int, void *Value, void *) {
+  if (Value == &DuplicateMark)
+    --LiveDuplicates;
+  return MPI_SUCCESS;
+}
+
+MPI_Comm watchedCommunicator() {
+  int Keyval = MPI_KEYVAL_INVALID;
+  MPI_Comm_create_keyval(copyAttribute, deleteAttribute, &Keyval, nullptr);
+  MPI_Comm Watched;
+  MPI_Comm_dup(MPI_COMM_WORLD, &Watched);
+  MPI_Comm_set_attr(Watched, Keyval, nullptr);
+  return Watched;
+}
+
+/// Checks that no duplicate of Watched is alive on any rank after Case.
+void expectNoDuplicates(const char *Case) {
+  int Mine = LiveDuplicates, Most = 0;
+  MPI_Allreduce(&Mine, &Most, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  if (Most != 0) {
+    if (Rank == 0)
+      std::printf("FAIL %s: up to %d duplicates of the communicator left\n",
+                  Case, Most);
+    ++Failures;
+  } else if (Rank == 0) {
+    std::printf("duplicates left by %s: none\n", Case);
+  }
 }
 
 /// The parameters of one plan.
@@ -251,6 +296,106 @@ int main(int argc, char **argv) {
                   O.Schedule = static_cast<Algorithm>(42);
                 makePlan(D::block(4), D::cyclic(4), 100, 8, O);
               });
+
+  // Verify with the cache: every rank caches a plan, then some ranks ask for
+  // it again while the others ask for another one. Ranks that find their
+  // plan must still take part in the comparison.
+  expectError("verify: cached on some ranks",
+              "extent N differs (from 100 to "
+              "200)",
+              [] {
+                const PlanOptions O = verifying();
+                cachedPlan(D::cyclic(4, 3), D::block(4), 100, 8, MPI_COMM_WORLD,
+                           O);
+                cachedPlan(D::cyclic(4, 3), D::block(4), Rank < 2 ? 100 : 200,
+                           8, MPI_COMM_WORLD, O);
+              });
+  expectError("verify: redistribute cached on one rank",
+              "target distribution format differs (from block to cyclic)", [] {
+                const int64_t N = 100;
+                std::vector<double> Src(static_cast<std::size_t>(
+                    localSize(D::cyclic(4, 3), N, Rank)));
+                std::vector<double> Dst;
+                redistribute(Src, Dst, D::cyclic(4, 3), D::block(4), N,
+                             MPI_COMM_WORLD, verifying());
+                redistribute(Src, Dst, D::cyclic(4, 3),
+                             Rank == 3 ? D::block(4) : D::cyclic(4), N,
+                             MPI_COMM_WORLD, verifying());
+              });
+  {
+    // The failed calls cached nothing: the two plans above only.
+    std::size_t Cached = planCacheSize(), Most = 0;
+    MPI_Allreduce(&Cached, &Most, 1, MPI_UNSIGNED_LONG, MPI_MAX,
+                  MPI_COMM_WORLD);
+    if (Most != 2) {
+      if (Rank == 0)
+        std::printf("FAIL: %zu cached plans after the Verify cases, not 2\n",
+                    Most);
+      ++Failures;
+    }
+    clearPlanCache();
+  }
+
+  // An algorithm that applies but cannot schedule these messages: stepwise's
+  // exact matching would overflow 64-bit weights. The error comes before
+  // the communicator is duplicated, on every rank, with Verify or without.
+  MPI_Comm Watched = watchedCommunicator();
+  const int64_t Huge = int64_t(1) << 62;
+  for (bool Verify : {false, true}) {
+    const char *Name = Verify ? "algorithm that cannot schedule, verified"
+                              : "algorithm that cannot schedule";
+    expectError(Name,
+                "schedule algorithm stepwise cannot schedule "
+                "gen_block(4611686018427387904,0,0,0) -> "
+                "gen_block(0,4611686018427387904,0,0): message length "
+                "4611686018427387904 too large",
+                [&] {
+                  PlanOptions O;
+                  O.Verify = Verify;
+                  O.Schedule = Algorithm::Stepwise;
+                  makePlan(D::genBlock({Huge, 0, 0, 0}),
+                           D::genBlock({0, Huge, 0, 0}), Huge, 1, O, Watched);
+                });
+    expectNoDuplicates(Name);
+  }
+  {
+    // A failure after the duplicate (the buffers of ranks 0 and 1, 2^48
+    // bytes, exceed the address space) frees it with the rest; ranks 2 and 3
+    // get their plan.
+    const int64_t N = int64_t(1) << 45;
+    int Ok = 0;
+    try {
+      PlanOptions O;
+      O.Schedule = Algorithm::Caterpillar;
+      O.Pack = Packing::Runs;
+      Plan Pl(D::genBlock({N, 0, 0, 0}), D::genBlock({0, N, 0, 0}), N, 8,
+              Watched, O);
+      Ok = Rank >= 2;
+    } catch (const std::bad_alloc &) {
+      Ok = Rank < 2;
+    }
+    int AllOk = 0;
+    MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!AllOk) {
+      if (Rank == 0)
+        std::printf("FAIL: out of memory on ranks 0 and 1 only expected\n");
+      ++Failures;
+    }
+    expectNoDuplicates("buffers out of memory");
+  }
+  {
+    // The counting itself: a plan holds one duplicate until destroyed.
+    Plan Pl(D::cyclic(4, 3), D::block(4), 100, 8, Watched);
+    int Mine = LiveDuplicates == 1, All = 0;
+    MPI_Allreduce(&Mine, &All, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (!All) {
+      if (Rank == 0)
+        std::printf("FAIL: a plan's duplicate was not counted\n");
+      ++Failures;
+    }
+  }
+  expectNoDuplicates("a plan destroyed");
+  MPI_Comm_free(&Watched);
 
   expectError("local index outside the part", "local index 30",
               [] { globalIndex(D::block(4), 100, 1, 30); });

@@ -30,6 +30,10 @@
 
 namespace redist {
 
+namespace detail {
+struct PlanBuilder;
+} // namespace detail
+
 /// How execute() moves the data.
 enum class ExecMode {
   Scheduled,      ///< the schedule's steps: one Sendrecv per step per rank
@@ -128,6 +132,8 @@ public:
   class Impl;
 
 private:
+  friend struct detail::PlanBuilder;
+  explicit Plan(std::unique_ptr<Impl> Built);
   std::unique_ptr<Impl> P;
 };
 

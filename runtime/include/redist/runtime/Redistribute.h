@@ -21,8 +21,11 @@
 
 namespace redist {
 
-/// The cached plan for these parameters, built on first use. Collective on
-/// first use (building may verify); the cache is per process.
+/// The cached plan for these parameters, built on first use, which is
+/// collective. With Options.Verify every call is collective: the parameters
+/// are compared across ranks before the cache is consulted, so ranks that
+/// would find different plans (or none) all throw instead of hanging. The
+/// cache is per process.
 const Plan &cachedPlan(const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options = PlanOptions());
