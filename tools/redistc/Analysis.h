@@ -24,6 +24,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
 #include <memory>
@@ -131,19 +132,42 @@ struct ActionInfo {
   std::string NotConstant;
 };
 
+/// A dynamic action in a function template, as one instantiation of the
+/// template sees it: there its parameters may be constants.
+struct InstanceAction {
+  /// The specialization for people, e.g. "fixed<3>".
+  std::string Name;
+  /// A C++ constant expression, valid in the directive's scope, that holds in
+  /// this instantiation only, e.g. "K == 3 && std::is_same_v<T, double>";
+  /// empty when the arguments cannot be written in the generated code.
+  std::string Condition;
+  /// Null without a condition, or when the instance's analysis failed.
+  const ActionInfo *Action = nullptr;
+  /// Why Action is null.
+  std::string Why;
+};
+
 /// What one directive turned out to be (exactly one pointer is set).
 struct AnalysedDirective {
   const Directive *D = nullptr;
   const ArrangementInfo *Arrangement = nullptr;
   const DistributionInfo *Distribution = nullptr;
   const ActionInfo *Action = nullptr;
+  /// A dynamic action directly in a function template: the instantiations
+  /// of the template in this file whose arguments redistc can spell.
+  std::vector<InstanceAction> Instances;
 };
 
 class Analysis {
 public:
   Analysis(clang::ASTContext &Ctx, Diagnostics &Diags,
-           std::vector<Directive> &Directives)
-      : Ctx(Ctx), Diags(Diags), Directives(Directives) {}
+           std::vector<Directive> &Directives);
+  /// Analyses Directives again, those in Instance's template read from that
+  /// instantiation of it (Parent analysed the template).
+  Analysis(clang::ASTContext &Ctx, Diagnostics &Diags,
+           std::vector<Directive> &Directives, const Analysis &Parent,
+           const clang::FunctionDecl &Instance);
+  ~Analysis();
 
   /// Analyses every directive; returns false after reporting an error.
   bool run();
@@ -158,6 +182,7 @@ private:
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
   void trackDistributions();
+  void analyseInstances();
 
   std::optional<int64_t> integerSlot(const Directive &D, int Slot,
                                      const char *What);
@@ -186,6 +211,15 @@ private:
   std::vector<std::unique_ptr<DistributionInfo>> Distributions;
   std::vector<std::unique_ptr<ActionInfo>> Actions;
   std::vector<AnalysedDirective> Results;
+
+  const Analysis *Parent = nullptr;
+  const clang::FunctionDecl *Instance = nullptr;
+  /// Each directive's injected static_assert and its statement, by index.
+  llvm::DenseMap<size_t, const clang::StaticAssertDecl *> FoundDecls;
+  llvm::DenseMap<size_t, const clang::DeclStmt *> FoundStmts;
+  /// The analyses of instantiations, which Results point into.
+  struct InstanceData;
+  std::vector<std::unique_ptr<InstanceData>> InstanceAnalyses;
 };
 
 } // namespace redistc

@@ -7,6 +7,7 @@
 #include "redist/Error.h"
 #include "redist/Schedulers.h"
 
+#include "clang/AST/Decl.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
@@ -86,6 +87,22 @@ std::string distributionValue(const redist::Distribution &D) {
     return "redist::Distribution::genBlock({" + joined(D.sizes()) + "})";
   }
   return "";
+}
+
+/// Code moved one level in: two more spaces on each non-empty line.
+std::string indented(const std::string &Code) {
+  std::string Out;
+  size_t Pos = 0;
+  while (Pos < Code.size()) {
+    size_t End = Code.find('\n', Pos);
+    End = End == std::string::npos ? Code.size() : End + 1;
+    llvm::StringRef Line(Code.data() + Pos, End - Pos);
+    if (!Line.trim().empty() && !Line.startswith("#"))
+      Out += "  ";
+    Out += Line.str();
+    Pos = End;
+  }
+  return Out;
 }
 
 /// Drops the lines an empty placeholder left blank, and indents every line
@@ -282,7 +299,7 @@ bool CodeGen::generateOne(const AnalysedDirective &AD,
     distribute(*AD.Distribution, Out);
     return true;
   }
-  return action(*AD.Action, Out);
+  return action(*AD.Action, AD.Instances, Out);
 }
 
 void CodeGen::processors(const ArrangementInfo &A, GeneratedDirective &Out) {
@@ -331,106 +348,190 @@ void CodeGen::distribute(const DistributionInfo &Dist,
                Format + " of " + Extent + " elements onto " + D.Onto.Name;
 }
 
-bool CodeGen::action(const ActionInfo &A, GeneratedDirective &Out) {
+std::string CodeGen::algorithmName(const Directive &D) {
+  return D.Schedule ? *D.Schedule : "auto";
+}
+
+std::string CodeGen::title(const ActionInfo &A) {
+  return A.D->Kind == DirectiveKind::Assign
+             ? "assign " + A.TargetVar.Text + " = " + A.SourceVar.Text
+             : "redistribute " + A.TargetVar.Text;
+}
+
+bool CodeGen::plan(const ActionInfo &A, bool InInstance,
+                   std::optional<StaticTables> &Tables, std::string &Why) {
   const Directive &D = *A.D;
   const bool IsAssign = D.Kind == DirectiveKind::Assign;
-  const std::string AlgorithmName = D.Schedule ? *D.Schedule : "auto";
-  const redist::Algorithm Algorithm =
-      redist::parseAlgorithm(AlgorithmName).value_or(redist::Algorithm::Auto);
-  const DistributionInfo &Target = *A.Target;
-  const DistributionInfo *Source = IsAssign ? A.Source : &Target;
-  const std::optional<int64_t> Extent = Source->Extent;
-  const std::string Title =
-      IsAssign ? "assign " + A.TargetVar.Text + " = " + A.SourceVar.Text
-               : "redistribute " + A.TargetVar.Text;
-
-  // Try the static path: every parameter constant, tables small enough.
-  std::string Why = A.NotConstant;
+  Why = A.NotConstant;
   int64_t ElementBytes =
       IsAssign ? A.SourceVar.ElementBytes : A.TargetVar.ElementBytes;
   if (Why.empty() && ElementBytes == 0)
     Why = "the element type depends on a template parameter";
-  std::optional<StaticTables> Tables;
-  if (Why.empty()) {
-    redist::Layout From(*A.From, *Extent);
-    redist::Layout To(*A.To, *Extent);
-    StaticPlan Plan =
-        planStatically(From, To, Algorithm, ElementBytes, Options.Limits);
-    if (!Plan.Error.empty()) {
-      Diags.report(D.Schedule ? D.ScheduleLoc : D.KeywordLoc,
-                   Diags.ScheduleNotApplicable)
-          << AlgorithmName << Plan.Error;
-      return false;
+  if (!Why.empty())
+    return true;
+  const std::optional<int64_t> Extent =
+      IsAssign ? A.Source->Extent : A.Target->Extent;
+  redist::Layout From(*A.From, *Extent);
+  redist::Layout To(*A.To, *Extent);
+  const std::string AlgorithmName = algorithmName(D);
+  StaticPlan Plan = planStatically(
+      From, To,
+      redist::parseAlgorithm(AlgorithmName).value_or(redist::Algorithm::Auto),
+      ElementBytes, Options.Limits);
+  if (!Plan.Error.empty()) {
+    // An instantiation keeps the runtime path, which checks it if it runs.
+    if (InInstance) {
+      Why = "schedule(" + AlgorithmName + ") does not apply: " + Plan.Error;
+      return true;
     }
-    if (Options.ForceDynamic)
-      Why = "--dynamic forces the runtime path";
-    else if (!Plan.Fallback.empty())
-      Why = Plan.Fallback;
-    else
-      Tables = std::move(Plan.Tables);
+    Diags.report(D.Schedule ? D.ScheduleLoc : D.KeywordLoc,
+                 Diags.ScheduleNotApplicable)
+        << AlgorithmName << Plan.Error;
+    return false;
   }
+  if (Options.ForceDynamic)
+    Why = "--dynamic forces the runtime path";
+  else if (!Plan.Fallback.empty())
+    Why = Plan.Fallback;
+  else
+    Tables = std::move(Plan.Tables);
+  return true;
+}
 
+TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
+  const Directive &D = *A.D;
+  const DistributionInfo &Target = *A.Target;
   TemplateValues V = commonValues(D);
-  V["ALGORITHM"] = AlgorithmName;
+  V["ALGORITHM"] = algorithmName(D);
   V["SCHEDULE"] = D.Schedule ? " schedule(" + *D.Schedule + ")" : "";
-  std::string CommCheck;
-  if (IsAssign) {
+  if (D.Kind == DirectiveKind::Assign) {
+    const DistributionInfo &Source = *A.Source;
     V["DST"] = A.TargetVar.Text;
     V["SRC"] = A.SourceVar.Text;
-    V["SRC_COMM"] = Source->CommExpr;
+    V["SRC_COMM"] = Source.CommExpr;
     V["DST_COMM"] = Target.CommExpr;
-    V["SRC_DIST"] = Source->DistExpr;
+    V["SRC_DIST"] = Source.DistExpr;
     V["DST_DIST"] = Target.DistExpr;
-    V["SRC_EXTENT"] = Source->ExtentExpr;
+    V["SRC_EXTENT"] = Source.ExtentExpr;
     V["DST_EXTENT"] = Target.ExtentExpr;
-  } else {
-    V["VAR"] = A.TargetVar.Text;
-    V["FORMAT"] = A.Format.spelling();
-    V["ONTO"] = A.Onto ? " onto " + D.Onto.Name : "";
-    V["FROM_DIST"] = Target.DistExpr;
-    V["EXTENT"] = Target.ExtentExpr;
-    V["COMM"] = Target.CommExpr;
-    if (A.Onto && A.Onto != Target.Onto)
-      CommCheck = "  redistc_detail::checkSameComm(" + Target.CommExpr + ", " +
-                  A.Onto->CommExpr + ", " + quoted(where(D)) + ");";
-    V["COMM_CHECK"] = CommCheck;
-    std::string Procs =
-        A.Onto ? A.Onto->ExtentExpr : Target.DistExpr + ".procs()";
-    V["TO_INIT"] = distributionInit(A.Format, Procs, where(D));
+    V["USES"] = "";
+    return V;
   }
-
-  if (!Tables) {
-    V["WHY"] = Why;
-    Out.Code =
-        renderTemplate(IsAssign ? "assign_dynamic" : "redistribute_dynamic", V);
-    Out.Report = location(D.HashLoc) + ": " + Title + ": dynamic (" + Why +
-                 "); schedule " + AlgorithmName +
-                 ": steps and cost chosen at run time";
-    return true;
-  }
-
-  // The format's expression is folded into the tables; keep it used.
+  V["VAR"] = A.TargetVar.Text;
+  V["FORMAT"] = A.Format.spelling();
+  V["ONTO"] = A.Onto ? " onto " + D.Onto.Name : "";
+  V["FROM_DIST"] = Target.DistExpr;
+  V["EXTENT"] = Target.ExtentExpr;
+  V["COMM"] = Target.CommExpr;
+  V["COMM_CHECK"] = A.Onto && A.Onto != Target.Onto
+                        ? "  redistc_detail::checkSameComm(" + Target.CommExpr +
+                              ", " + A.Onto->CommExpr + ", " +
+                              quoted(where(D)) + ");"
+                        : "";
+  std::string Procs =
+      A.Onto ? A.Onto->ExtentExpr : Target.DistExpr + ".procs()";
+  V["TO_INIT"] = distributionInit(A.Format, Procs, where(D));
+  // The static path folds the format's expression into its tables; keep it
+  // used.
   V["USES"] = A.Format.ArgText.empty()
                   ? ""
                   : " static_cast<void>(" + argumentExpr(A.Format) + ");";
+  return V;
+}
+
+void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
+                              TemplateValues &V) const {
+  const bool IsAssign = A.D->Kind == DirectiveKind::Assign;
   V["FROM"] = A.From->str();
   V["TO"] = A.To->str();
-  V["EXTENT_VALUE"] = std::to_string(*Extent);
+  V["EXTENT_VALUE"] =
+      std::to_string(*(IsAssign ? A.Source->Extent : A.Target->Extent));
   V["TO_VALUE"] = distributionValue(*A.To);
-  V["SCHEDULE_COMMENT"] = scheduleComment(*Tables);
-  V["TABLES"] = renderTemplate("static_tables", tableValues(*Tables));
-  Out.Code =
-      renderTemplate(IsAssign ? "assign_static" : "redistribute_static", V);
-  const redist::ScheduleStats &S = Tables->Stats;
+  V["SCHEDULE_COMMENT"] = scheduleComment(Tables);
+  V["TABLES"] = renderTemplate("static_tables", tableValues(Tables));
+}
+
+std::string CodeGen::staticReport(const StaticTables &Tables) {
+  const redist::ScheduleStats &S = Tables.Stats;
   std::string NonEmpty =
       S.NonEmptySteps == S.Steps
           ? ""
           : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
-  Out.Report = location(D.HashLoc) + ": " + Title + ": static; schedule " +
-               Tables->Algorithm + ": " + counted(S.Steps, "step", "steps") +
-               NonEmpty + " (lower bound " + std::to_string(S.StepsLowerBound) +
-               "), cost " + std::to_string(S.Cost) + " (lower bound " +
-               std::to_string(S.CostLowerBound) + ")";
+  return "static; schedule " + Tables.Algorithm + ": " +
+         counted(S.Steps, "step", "steps") + NonEmpty + " (lower bound " +
+         std::to_string(S.StepsLowerBound) + "), cost " +
+         std::to_string(S.Cost) + " (lower bound " +
+         std::to_string(S.CostLowerBound) + ")";
+}
+
+std::string CodeGen::dynamicReport(const ActionInfo &A,
+                                   const std::string &Why) {
+  return "dynamic (" + Why + "); schedule " + algorithmName(*A.D) +
+         ": steps and cost chosen at run time";
+}
+
+bool CodeGen::action(const ActionInfo &A,
+                     const std::vector<InstanceAction> &Instances,
+                     GeneratedDirective &Out) {
+  const Directive &D = *A.D;
+  const std::string Kind =
+      D.Kind == DirectiveKind::Assign ? "assign" : "redistribute";
+  const std::string Location = location(D.HashLoc) + ": ";
+  std::optional<StaticTables> Tables;
+  std::string Why;
+  if (!plan(A, /*InInstance=*/false, Tables, Why))
+    return false;
+  TemplateValues V = actionValues(A);
+  if (Tables) {
+    addStaticValues(A, *Tables, V);
+    V["BODY"] = renderTemplate(Kind + "_static_body", V);
+    Out.Code = renderTemplate(Kind + "_static", V);
+    Out.Report = Location + title(A) + ": " + staticReport(*Tables);
+    return true;
+  }
+  V["WHY"] = Why;
+  V["BODY"] = renderTemplate(Kind + "_dynamic_body", V);
+
+  // In a function template: static code for each instantiation where every
+  // parameter is constant, chosen at compile time, else the runtime.
+  std::string Branches, InstanceReport;
+  if (!Options.ForceDynamic) {
+    for (const InstanceAction &I : Instances) {
+      std::string Prefix = Location + title(A) + " in " + I.Name + ": ";
+      if (!I.Action) {
+        InstanceReport += Prefix + dynamicReport(A, I.Why) + "\n";
+        continue;
+      }
+      std::optional<StaticTables> InstanceTables;
+      std::string InstanceWhy;
+      plan(*I.Action, /*InInstance=*/true, InstanceTables, InstanceWhy);
+      if (!InstanceTables) {
+        InstanceReport += Prefix + dynamicReport(*I.Action, InstanceWhy) + "\n";
+        continue;
+      }
+      InstanceReport += Prefix + staticReport(*InstanceTables) + "\n";
+      TemplateValues IV = actionValues(*I.Action);
+      addStaticValues(*I.Action, *InstanceTables, IV);
+      TemplateValues Branch = IV;
+      Branch["ELSE"] = Branches.empty() ? "" : "} else ";
+      Branch["CONDITION"] = I.Condition;
+      Branch["INSTANCE"] = I.Name;
+      Branch["BODY"] = indented(renderTemplate(Kind + "_static_body", IV));
+      Branches += renderTemplate("instance_branch", Branch);
+    }
+  }
+  if (Branches.empty()) {
+    Out.Code = renderTemplate(Kind + "_dynamic", V);
+    Out.Report = Location + title(A) + ": " + dynamicReport(A, Why);
+    return true;
+  }
+  const auto *Function = dyn_cast<FunctionDecl>(A.Where.Function);
+  V["FUNCTION"] = Function ? Function->getNameAsString() : "the function";
+  V["BRANCHES"] = Branches;
+  V["BODY"] = indented(V["BODY"]);
+  Out.Code = renderTemplate(Kind + "_instances", V);
+  Out.Report = InstanceReport + Location + title(A) +
+               " in other instantiations: " + dynamicReport(A, Why);
   return true;
 }
 

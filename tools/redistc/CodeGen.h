@@ -22,6 +22,7 @@
 
 #include "clang/Basic/SourceManager.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,7 +68,19 @@ private:
   bool generateOne(const AnalysedDirective &AD, GeneratedDirective &Out);
   void processors(const ArrangementInfo &A, GeneratedDirective &Out);
   void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
-  bool action(const ActionInfo &A, GeneratedDirective &Out);
+  bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
+              GeneratedDirective &Out);
+  /// A's static tables in Tables, or why there are none in Why; false after
+  /// reporting an error (never InInstance).
+  bool plan(const ActionInfo &A, bool InInstance,
+            std::optional<StaticTables> &Tables, std::string &Why);
+  TemplateValues actionValues(const ActionInfo &A) const;
+  void addStaticValues(const ActionInfo &A, const StaticTables &Tables,
+                       TemplateValues &V) const;
+  static std::string algorithmName(const Directive &D);
+  static std::string title(const ActionInfo &A);
+  static std::string staticReport(const StaticTables &Tables);
+  static std::string dynamicReport(const ActionInfo &A, const std::string &Why);
 
   std::string location(clang::SourceLocation Loc) const;
   std::string where(const Directive &D) const;

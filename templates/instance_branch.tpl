@@ -1,0 +1,3 @@
+  {{ELSE}}if constexpr ({{CONDITION}}) {
+    // {{INSTANCE}}: {{FROM}} -> {{TO}} of {{EXTENT_VALUE}} elements
+{{BODY}}
