@@ -69,8 +69,8 @@ template <int NP, int B> void phases() {
 #pragma redist redistribute x(block)
   checkPart((Name + " x block").c_str(), x, blockOf(N, NP), N, NP);
 #pragma redist assign y = x
-  checkPart((Name + " y = x, cyclic(" + std::to_string(B + 1) + ")").c_str(),
-            y, blockCyclic(B + 1), N, NP);
+  checkPart((Name + " y = x, cyclic(" + std::to_string(B + 1) + ")").c_str(), y,
+            blockCyclic(B + 1), N, NP);
 }
 
 /// BLOCK to gen_block of an element type the template is given.
@@ -89,9 +89,8 @@ int main(int argc, char **argv) {
   phases<2, 7>();
   std::vector<Elem> x = localPart(blockOf(N, 4), N, 4, Rank);
   typed(x);
-  checkPart("typed<Elem> gen_block", x,
-            genBlock(std::vector<std::int64_t>(Sizes.begin(), Sizes.end())),
-            N, 4);
+  const std::vector<std::int64_t> Want(Sizes.begin(), Sizes.end());
+  checkPart("typed<Elem> gen_block", x, genBlock(Want), N, 4);
   if (Rank == 0)
     std::printf("done\n");
   MPI_Finalize();
