@@ -35,6 +35,10 @@ std::vector<double> makeEmptyPart(const IndexMap &L, int Rank) {
   return std::vector<double>(partSize(L, Rank), -1.0);
 }
 
+void clearPart(std::vector<double> &Part) {
+  std::fill(Part.begin(), Part.end(), -1.0);
+}
+
 int64_t countWrongElements(const IndexMap &From, const IndexMap &To,
                            const std::vector<double> &Src,
                            const std::vector<double> &Dst, int Rank,

@@ -55,6 +55,8 @@ struct MethodInfo {
   bool InAll;
   /// Why it cannot move GEN_BLOCK layouts; null when it can.
   const char *NoGenBlock = nullptr;
+  /// A fault for redist-bench's own tests: never in "all", never listed.
+  bool SelfTest = false;
 };
 
 /// Every method built into this redist-bench, in the order "all" runs them.
@@ -65,6 +67,7 @@ Distribution runtimeDistribution(const IndexMap &M);
 
 // The factories, one per source file.
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode);
+std::unique_ptr<Method> makeStaleMethod(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallvPeer(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallwPeer(const Problem &Pb);
 std::unique_ptr<Method> makeCaterpillarPeer(const Problem &Pb);

@@ -23,6 +23,9 @@ std::vector<MethodInfo> availableMethods() {
       // The runtime's own MPI_Alltoallv mode: a comparison mode of the
       // runtime, not a peer, so "all" leaves it out.
       {"redist-alltoallv", Runtime(ExecMode::Alltoallv), false},
+      // Writes its target on the first run only, so that the tests can
+      // check that --verify catches a run that writes nothing.
+      {"selftest-stale", makeStaleMethod, false, nullptr, true},
   };
 }
 

@@ -240,7 +240,8 @@ std::vector<MethodInfo> chosenMethods(const Problem &Pb) {
     if (!Found) {
       std::string List;
       for (const MethodInfo &M : Known)
-        List += std::string(List.empty() ? "" : ", ") + M.Name;
+        if (!M.SelfTest)
+          List += std::string(List.empty() ? "" : ", ") + M.Name;
       throw BenchError{"unknown method '" + Name +
                        "' (this build has: " + List + ", all)"};
     }

@@ -43,6 +43,23 @@ private:
   Plan Pl;
 };
 
+/// The default mode on its first run only; later runs write nothing, as a
+/// method that kept a stale result would.
+class StaleMethod : public RuntimeMethod {
+public:
+  explicit StaleMethod(const Problem &Pb)
+      : RuntimeMethod(Pb, ExecMode::Scheduled) {}
+
+  void run(const double *Src, double *Dst) override {
+    if (!Ran)
+      RuntimeMethod::run(Src, Dst);
+    Ran = true;
+  }
+
+private:
+  bool Ran = false;
+};
+
 } // namespace
 
 Distribution runtimeDistribution(const IndexMap &M) {
@@ -52,6 +69,10 @@ Distribution runtimeDistribution(const IndexMap &M) {
 
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode) {
   return std::make_unique<RuntimeMethod>(Pb, Mode);
+}
+
+std::unique_ptr<Method> makeStaleMethod(const Problem &Pb) {
+  return std::make_unique<StaleMethod>(Pb);
 }
 
 } // namespace bench

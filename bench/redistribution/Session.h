@@ -37,9 +37,9 @@ std::string firstLine(const std::string &Text);
 
 /// Builds and times Methods on the source part Src: setup (plan) time, Reps
 /// timed runs, and with Verify a check of every element after the untimed
-/// first run and after the last round. MemcpyTimes receives the reference's
-/// Reps times. Collective; throws BenchError when a method cannot be built
-/// on some rank.
+/// first run and after the last round, whose targets start cleared. MemcpyTimes
+/// receives the reference's Reps times. Collective; throws BenchError when a
+/// method cannot be built on some rank.
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
                                const std::vector<double> &Src, int Reps,
