@@ -75,26 +75,31 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
     if (++Errors <= 3)
       std::printf("ERROR %s rank %d: %s\n", Label.c_str(), Rank, What.c_str());
   };
+  // The expected target, built whole and compared with one memcmp: a call
+  // per element cost the sweeps a sixth of their time.
+  std::vector<unsigned char> Want(static_cast<std::size_t>(DstN) * E);
+  const Layout &From = Pl.source(), &To = Pl.target();
   for (int Time = 0; Time < Times; ++Time) {
     // A different value per run, so a stale target from the previous run
     // cannot pass.
     const int64_t Shift = Salt + Time * 1000003;
     for (int64_t L = 0; L < SrcN; ++L)
-      elementValue(Pl.source().toGlobal(Rank, L) + Shift, E,
+      elementValue(From.toGlobal(Rank, L) + Shift, E,
                    Src.data() + static_cast<std::size_t>(L) * E);
     const std::vector<unsigned char> SrcCopy = Src;
     const unsigned char Guard = GuardBytes[Time % 2];
     std::memset(Dst.data(), Guard, Dst.size());
     Pl.execute(Src.data(), Dst.data() + Pad * E);
-    std::vector<unsigned char> Want(E);
-    for (int64_t L = 0; L < DstN; ++L) {
-      int64_t G = Pl.target().toGlobal(Rank, L);
-      elementValue(G + Shift, E, Want.data());
-      if (std::memcmp(Dst.data() + static_cast<std::size_t>(Pad + L) * E,
-                      Want.data(), E) != 0)
-        Report("target local " + std::to_string(L) + " (global " +
-               std::to_string(G) + ") is wrong");
-    }
+    for (int64_t L = 0; L < DstN; ++L)
+      elementValue(To.toGlobal(Rank, L) + Shift, E,
+                   Want.data() + static_cast<std::size_t>(L) * E);
+    if (!Want.empty() &&
+        std::memcmp(Dst.data() + Pad * E, Want.data(), Want.size()) != 0)
+      for (int64_t L = 0; L < DstN; ++L)
+        if (std::memcmp(Dst.data() + static_cast<std::size_t>(Pad + L) * E,
+                        Want.data() + static_cast<std::size_t>(L) * E, E) != 0)
+          Report("target local " + std::to_string(L) + " (global " +
+                 std::to_string(To.toGlobal(Rank, L)) + ") is wrong");
     for (int64_t I = 0; I < Pad * static_cast<int64_t>(E); ++I) {
       if (Dst[static_cast<std::size_t>(I)] != Guard)
         Report("guard before the target overwritten");

@@ -11,14 +11,15 @@
 // and many empty segments (first, last, runs of them). Element sizes go
 // from 1 to 24 bytes, sometimes with a small transfer limit so that
 // messages go in pieces. Each configuration runs every schedule algorithm
-// that applies in the Scheduled mode, and the Unsynchronized and Alltoallv
-// modes, each with every packing, and checks every target element
+// that applies in every mode (SweepPlans.h) and checks every target element
 // (CheckRedistribution.h); scpa and chain must take the minimal number of
 // steps, chain at no more cost than scpa. Prints a summary with the
-// coverage of each shape; exits 1 on any error.
+// coverage of each shape, mode, algorithm and packing; exits 1 on any
+// error.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "SweepPlans.h"
 #include "redist/runtime/Plan.h"
 
 #include <mpi.h>
@@ -246,12 +247,6 @@ int64_t checkBufferBound(const Plan &Pl) {
   return 1;
 }
 
-template <typename T>
-std::size_t indexOf(const std::vector<T> &All, const T &Value) {
-  return static_cast<std::size_t>(std::find(All.begin(), All.end(), Value) -
-                                  All.begin());
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -269,37 +264,15 @@ int main(int argc, char **argv) {
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
-  const std::vector<Algorithm> Algorithms = allAlgorithms();
-  const std::vector<ExecMode> Modes = allExecModes();
-  const std::vector<Packing> Packings = allPackings();
   Generator Gen(Seed, Ranks, MaxN);
   Coverage Cov;
+  test::SweepCoverage PlanCoverage;
   int64_t Errors = 0, Plans = 0;
-  std::vector<int64_t> PlansOf(Algorithms.size(), 0);
-  std::vector<int64_t> PlansIn(Modes.size() * Packings.size(), 0);
   for (int I = 0; I < Count; ++I) {
     Config C = Gen.next(Cov);
     Layout From(C.From, C.N), To(C.To, C.N);
-    std::vector<PlanOptions> Variants;
-    for (Algorithm A : Algorithms)
-      if (algorithmApplies(A, From, To))
-        for (Packing K : Packings) {
-          PlanOptions O;
-          O.Schedule = A;
-          O.Pack = K;
-          Variants.push_back(O);
-        }
-    // The other modes once each, with a random applicable algorithm.
-    for (ExecMode M : {ExecMode::Unsynchronized, ExecMode::Alltoallv})
-      for (Packing K : Packings) {
-        PlanOptions O = Variants[static_cast<std::size_t>(
-            Gen.uniform(0, static_cast<int64_t>(Variants.size()) - 1))];
-        O.Mode = M;
-        O.Pack = K;
-        Variants.push_back(O);
-      }
     std::map<Algorithm, ScheduleStats> StatsOf;
-    for (PlanOptions O : Variants) {
+    for (PlanOptions O : test::sweepVariants(From, To, I)) {
       O.MaxTransferBytes = C.MaxTransferBytes;
       O.Verify = C.Verify;
       std::string Label = "config " + std::to_string(I) + " (" + C.str() +
@@ -313,9 +286,7 @@ int main(int argc, char **argv) {
         StatsOf[O.Schedule] = Pl.stats();
       }
       ++Plans;
-      ++PlansOf[indexOf(Algorithms, O.Schedule)];
-      ++PlansIn[indexOf(Modes, O.Mode) * Packings.size() +
-                indexOf(Packings, O.Pack)];
+      PlanCoverage.add(O);
     }
     // The GEN_BLOCK schedulers' promises: the minimal number of steps (the
     // maximum degree), and chain never above scpa in cost.
@@ -360,17 +331,7 @@ int main(int argc, char **argv) {
                 static_cast<long long>(Cov.EmptyRun),
                 static_cast<long long>(Cov.OneProcess),
                 static_cast<long long>(Cov.EmptyArray));
-    std::printf("plans by algorithm:");
-    for (std::size_t A = 0; A < Algorithms.size(); ++A)
-      std::printf(" %s %lld", algorithmName(Algorithms[A]),
-                  static_cast<long long>(PlansOf[A]));
-    std::printf("\nplans by mode and packing:");
-    for (std::size_t M = 0; M < Modes.size(); ++M)
-      for (std::size_t K = 0; K < Packings.size(); ++K)
-        std::printf(" %s/%s %lld", execModeName(Modes[M]),
-                    packingName(Packings[K]),
-                    static_cast<long long>(PlansIn[M * Packings.size() + K]));
-    std::printf("\n");
+    PlanCoverage.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

@@ -1,18 +1,21 @@
 //===- redist-sweep.cpp - Random end-to-end redistributions ---------------===//
 //
-//   mpirun -np R redist-sweep RANKS SEED COUNT [MAX_N]
+//   mpirun -np R redist-sweep RANKS SEED COUNT [MAX_N [LARGE]]
 //
 // Draws COUNT random configurations from SEED (the same on every rank):
 // BLOCK, BLOCK(k), CYCLIC or CYCLIC(k) on P and Q <= min(16, RANKS) processes,
 // blocks up to 64, N from 0 to MAX_N (default 10^6) including primes and
 // N < P, element sizes from 1 to 24 bytes, sometimes a small transfer limit
-// so that messages go in pieces. Each configuration runs every schedule
-// algorithm that applies in the Scheduled mode, and the Unsynchronized and
-// Alltoallv modes, each with both packings, and checks every target element
-// (CheckRedistribution.h). Prints one summary line; exits 1 on any error.
+// so that messages go in pieces. Then LARGE (default 0) more with N between
+// 900000 and 10^6 (sometimes the prime 999983). Each configuration runs
+// every schedule algorithm that applies in every mode (SweepPlans.h) and
+// checks every target element (CheckRedistribution.h). Prints a summary and
+// the plans run per mode and algorithm and per mode and packing; exits 1 on
+// any error.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "SweepPlans.h"
 #include "redist/runtime/Plan.h"
 
 #include <mpi.h>
@@ -60,11 +63,15 @@ public:
   Generator(uint64_t Seed, int Ranks, int64_t MaxN)
       : Rng(Seed), Ranks(Ranks), MaxN(MaxN) {}
 
-  Config next() {
+  /// Large: N between 900000 and 10^6, on 2 processes or more.
+  Config next(bool Large = false) {
     Config C;
     int64_t MaxProcs = std::min(16, Ranks);
-    int64_t P = uniform(1, MaxProcs), Q = uniform(1, MaxProcs);
-    C.N = extent(std::max(P, Q));
+    // Large arrays are there to be moved between ranks.
+    int64_t MinProcs = Large ? std::min<int64_t>(2, MaxProcs) : 1;
+    int64_t P = uniform(MinProcs, MaxProcs), Q = uniform(MinProcs, MaxProcs);
+    C.N = Large ? (uniform(0, 3) == 0 ? 999983 : uniform(900000, 1000000))
+                : extent(std::max(P, Q));
     if (uniform(0, 3) == 0) {
       // Walker & Otto's case, so that walker_otto is exercised too: P = Q
       // and one block size a multiple of the other.
@@ -82,6 +89,8 @@ public:
     // Small transfer limits make many pieces: only for small arrays.
     if (C.N <= 20000 && uniform(0, 3) == 0)
       C.MaxTransferBytes = uniform(1, 4096);
+    if (Large && uniform(0, 3) == 0)
+      C.MaxTransferBytes = uniform(65536, 1 << 20);
     C.Verify = uniform(0, 1) == 1;
     return C;
   }
@@ -173,7 +182,8 @@ int64_t checkBufferBound(const Plan &Pl) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   if (argc < 4) {
-    std::fprintf(stderr, "usage: redist-sweep RANKS SEED COUNT [MAX_N]\n");
+    std::fprintf(stderr,
+                 "usage: redist-sweep RANKS SEED COUNT [MAX_N [LARGE]]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const int Ranks = std::atoi(argv[1]);
@@ -181,34 +191,17 @@ int main(int argc, char **argv) {
   const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
   const int Count = std::atoi(argv[3]);
   const int64_t MaxN = argc > 4 ? std::atoll(argv[4]) : 1000000;
+  const int Large = argc > 5 ? std::atoi(argv[5]) : 0;
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
   Generator Gen(Seed, Ranks, MaxN);
   int64_t Errors = 0, Plans = 0;
-  std::vector<int64_t> PlansOf(allAlgorithms().size(), 0);
-  for (int I = 0; I < Count; ++I) {
-    Config C = Gen.next();
+  test::SweepCoverage Coverage;
+  for (int I = 0; I < Count + Large; ++I) {
+    Config C = Gen.next(I >= Count);
     Layout From(C.From, C.N), To(C.To, C.N);
-    std::vector<PlanOptions> Variants;
-    for (Algorithm A : allAlgorithms())
-      if (algorithmApplies(A, From, To))
-        for (Packing K : allPackings()) {
-          PlanOptions O;
-          O.Schedule = A;
-          O.Pack = K;
-          Variants.push_back(O);
-        }
-    // The other modes once each, with a random applicable algorithm.
-    for (ExecMode M : {ExecMode::Unsynchronized, ExecMode::Alltoallv})
-      for (Packing K : allPackings()) {
-        PlanOptions O = Variants[static_cast<std::size_t>(
-            Gen.uniform(0, static_cast<int64_t>(Variants.size()) - 1))];
-        O.Mode = M;
-        O.Pack = K;
-        Variants.push_back(O);
-      }
-    for (PlanOptions O : Variants) {
+    for (PlanOptions O : test::sweepVariants(From, To, I)) {
       O.MaxTransferBytes = C.MaxTransferBytes;
       O.Verify = C.Verify;
       std::string Label = "config " + std::to_string(I) + " (" + C.str() +
@@ -220,32 +213,27 @@ int main(int argc, char **argv) {
       Errors += test::runAndCheck(Pl, Label, Times, static_cast<int64_t>(I));
       if (O.Mode == ExecMode::Scheduled)
         Errors += checkBufferBound(Pl);
-      if (O.Schedule == Algorithm::Caterpillar && Rank == 0 &&
-          checkCaterpillarSteps(Pl) != 0) {
+      if (O.Schedule == Algorithm::Caterpillar &&
+          O.Mode == ExecMode::Scheduled && O.Pack == Packing::Auto &&
+          Rank == 0 && checkCaterpillarSteps(Pl) != 0) {
         std::printf("ERROR %s: caterpillar steps differ from (q - p) mod "
                     "max(P, Q)\n",
                     Label.c_str());
         ++Errors;
       }
       ++Plans;
-      const std::vector<Algorithm> All = allAlgorithms();
-      ++PlansOf[static_cast<std::size_t>(
-          std::find(All.begin(), All.end(), O.Schedule) - All.begin())];
+      Coverage.add(O);
     }
   }
   int64_t Total = test::sumOverRanks(Errors);
-  if (Rank == 0)
-    std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
-                "configurations (%lld plans), %lld errors\n",
-                Ranks, static_cast<unsigned long long>(Seed), Count,
-                static_cast<long long>(Plans), static_cast<long long>(Total));
   if (Rank == 0) {
-    std::printf("plans by algorithm:");
-    const std::vector<Algorithm> All = allAlgorithms();
-    for (std::size_t I = 0; I < All.size(); ++I)
-      std::printf(" %s %lld", algorithmName(All[I]),
-                  static_cast<long long>(PlansOf[I]));
-    std::printf("\n");
+    std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
+                "configurations, %d of them with N near 10^6 (%lld plans), "
+                "%lld errors\n",
+                Ranks, static_cast<unsigned long long>(Seed), Count + Large,
+                Large, static_cast<long long>(Plans),
+                static_cast<long long>(Total));
+    Coverage.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;
