@@ -1,16 +1,26 @@
 //===- BenchScheduling.cpp - Time to compute grids and schedules ----------===//
 //
-// For P = Q in {64, 256, 1024, 4096} and block sizes (r, s) in {(3, 5),
-// (7, 11), (1000, 1001)}, over one slice N = lcm(P r, Q s): the time of
-// computeGrid and of every algorithm that applies, with the schedule's
-// steps, cost and lower bounds. (1000, 1001) is all-to-all, P * Q messages,
-// while g = gcd(P r, Q s) = P <= r + s - 1 (up to P = 1024). Times are the
-// medians of a few runs, of wall-clock time and of the process's CPU time
-// (the two differ when other jobs share the machine).
+// bench-scheduling [--full]
 //
-// The matching-based schedulers (stepwise, greedy) do work that grows like
-// messages * steps; cases beyond a fixed budget of that product (a few
-// seconds) are skipped and listed as such.
+// For P = Q in {64, 256, 1024, 4096} and block sizes (r, s) in {(3, 5),
+// (7, 11), (1000, 1001), (3, 12), (1, 2048)}, over one slice N = lcm(P r,
+// Q s): the time of computeGrid, of computeRow for one process (what each
+// runtime rank computes), and of every algorithm that applies, with the
+// schedule's steps, cost and lower bounds.
+// - (3, 5) and (7, 11) are desprez-1998's Examples 1 and 2, where classes
+//   applies; (1000, 1001) is all-to-all, P * Q messages, while g = gcd(P r,
+//   Q s) = P <= r + s - 1 (up to P = 1024), where only the matchers and the
+//   caterpillar apply.
+// - (3, 12) and (1, 2048) have s = K r, where walker_otto applies: K = 4,
+//   a sparse grid of 4 steps, and K = 2048, an all-to-all grid up to P =
+//   2048 (min(K, P) steps).
+// Times are the medians of a few runs, of wall-clock time and of the
+// process's CPU time (the two differ when other jobs share the machine).
+//
+// The matching-based schedulers (stepwise, greedy, and auto when it has to
+// run them) do work that grows like messages * steps; by default cases
+// beyond a fixed budget of that product (a few seconds each) are skipped and
+// listed as such. --full runs them too, which takes several minutes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +43,9 @@ using namespace redist;
 
 namespace {
 
-/// messages * steps above which stepwise and greedy are skipped: the
-/// all-to-all 2048 x 2048 grid (4.3e9) takes a few seconds per run.
+/// messages * steps above which stepwise and greedy are skipped without
+/// --full: the all-to-all 2048 x 2048 grid (4.3e9) takes a few seconds per
+/// run.
 constexpr double MatchingBudget = 5e9;
 
 struct Timing {
@@ -43,7 +54,8 @@ struct Timing {
 };
 
 /// Median wall and CPU times in milliseconds of Fn, over 5 runs when a run
-/// is short and 3 when it is not.
+/// is short, 3 when it is not, and 1 past 10 s: the noise is then small next
+/// to the time, and --full's largest cases take minutes each.
 Timing median(const std::function<void()> &Fn) {
   std::vector<double> Wall, Cpu;
   auto Once = [&] {
@@ -58,7 +70,7 @@ Timing median(const std::function<void()> &Fn) {
                   CLOCKS_PER_SEC);
   };
   Once();
-  const size_t Runs = Wall.front() < 200 ? 5 : 3;
+  const size_t Runs = Wall.front() < 200 ? 5 : Wall.front() < 10000 ? 3 : 1;
   while (Wall.size() < Runs)
     Once();
   std::sort(Wall.begin(), Wall.end());
@@ -81,21 +93,50 @@ void printRow(int64_t P, int64_t R, int64_t S, const char *What,
                 static_cast<long long>(Stats->CostLowerBound));
   else
     std::printf(" %6s %6s %9s %6s %9s", "", "", "", "", "");
+  // Four decimals: one row takes microseconds.
   if (T.WallMs >= 0)
-    std::printf(" %10.2f %10.2f", T.WallMs, T.CpuMs);
+    std::printf(" %11.4f %11.4f", T.WallMs, T.CpuMs);
   else
-    std::printf(" %10s %10s", "skipped", "");
+    std::printf(" %11s %11s", "skipped", "");
   std::printf("%s%s\n", Note.empty() ? "" : "  ", Note.c_str());
+}
+
+/// Mean time of one computeRow call, for the middle process: a single call
+/// takes microseconds, below what one clock reading resolves well.
+Timing timeOneRow(const Layout &From, const Layout &To, int64_t &Messages) {
+  const int64_t Calls = 1000;
+  Timing T = median([&] {
+    for (int64_t I = 0; I < Calls; ++I)
+      Messages =
+          static_cast<int64_t>(computeRow(From, To, From.procs() / 2).size());
+  });
+  T.WallMs /= Calls;
+  T.CpuMs /= Calls;
+  return T;
 }
 
 } // namespace
 
-int main() {
+int main(int Argc, char **Argv) {
+  bool Full = false;
+  for (int I = 1; I < Argc; ++I) {
+    if (std::string(Argv[I]) == "--full") {
+      Full = true;
+    } else {
+      std::fprintf(stderr,
+                   "usage: bench-scheduling [--full]\n"
+                   "  --full  also time the cases beyond the matching budget "
+                   "(several minutes)\n");
+      return 1;
+    }
+  }
   const int64_t Procs[] = {64, 256, 1024, 4096};
-  const int64_t Blocks[][2] = {{3, 5}, {7, 11}, {1000, 1001}};
+  const int64_t Blocks[][2] = {
+      {3, 5}, {7, 11}, {1000, 1001}, {3, 12}, {1, 2048}};
   std::printf("P = Q, N = lcm(P r, Q s) (one slice). busy: non-empty steps; "
-              "minst, mincost: lower bounds.\n");
-  std::printf("%5s %5s %5s  %-12s %10s %6s %6s %9s %6s %9s %10s %10s\n", "P",
+              "minst, mincost: lower bounds. computeRow: one call, for "
+              "process P/2.\n");
+  std::printf("%5s %5s %5s  %-12s %10s %6s %6s %9s %6s %9s %11s %11s\n", "P",
               "r", "s", "what", "messages", "steps", "busy", "cost", "minst",
               "mincost", "wall ms", "cpu ms");
   std::vector<std::string> Skipped;
@@ -109,14 +150,23 @@ int main() {
       const Timing GridTime = median([&] { G = computeGrid(From, To); });
       const int64_t Messages = static_cast<int64_t>(G.Messages.size());
       printRow(P, R, S, "computeGrid", Messages, nullptr, GridTime);
+      int64_t RowMessages = 0;
+      const Timing RowTime = timeOneRow(From, To, RowMessages);
+      printRow(P, R, S, "computeRow", RowMessages, nullptr, RowTime);
+      // auto stops at the first schedule that meets both lower bounds; at
+      // one slice classes and walker_otto do, and they come before the
+      // matchers.
+      const bool ClosedForm = algorithmApplies(Algorithm::Classes, From, To) ||
+                              algorithmApplies(Algorithm::WalkerOtto, From, To);
       for (Algorithm A : allAlgorithms()) {
         if (!algorithmApplies(A, From, To))
           continue;
         const bool Matching = A == Algorithm::Stepwise ||
-                              A == Algorithm::Greedy || A == Algorithm::Auto;
+                              A == Algorithm::Greedy ||
+                              (A == Algorithm::Auto && !ClosedForm);
         const double Work =
             static_cast<double>(Messages) * static_cast<double>(G.maxDegree());
-        if (Matching && Work > MatchingBudget) {
+        if (Matching && Work > MatchingBudget && !Full) {
           printRow(P, R, S, algorithmName(A), Messages, nullptr, Timing());
           Skipped.push_back(std::string(algorithmName(A)) + " at P = Q = " +
                             std::to_string(P) + ", r = " + std::to_string(R) +
@@ -129,11 +179,14 @@ int main() {
         printRow(P, R, S, algorithmName(A), Messages, &Stats, T,
                  A == Algorithm::Auto ? "chose " + Sched.Algorithm : "");
       }
+      std::fflush(stdout);
     }
-  std::printf("\nSkipped (messages * steps above %.0e, more than a few "
-              "seconds each):\n",
-              MatchingBudget);
-  for (const std::string &S : Skipped)
-    std::printf("  %s\n", S.c_str());
+  if (!Skipped.empty()) {
+    std::printf("\nSkipped (messages * steps above %.0e, more than a few "
+                "seconds each; --full runs them):\n",
+                MatchingBudget);
+    for (const std::string &S : Skipped)
+      std::printf("  %s\n", S.c_str());
+  }
   return 0;
 }
