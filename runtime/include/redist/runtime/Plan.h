@@ -53,9 +53,10 @@ enum class Packing {
   Datatypes, ///< MPI derived datatypes built from the same runs
 };
 
-/// Packing::Auto's threshold: measured on Open MPI 4.1 (docs/PERFORMANCE.md
-/// section 3), datatypes lose below runs of about 3 KiB and win above 6 KiB.
-constexpr int64_t AutoDatatypeRunBytes = 4096;
+/// Packing::Auto's threshold: measured on Open MPI 4.1 (docs/runtime.md,
+/// "Packing"), datatypes already win at runs of 32 to 64 doubles, and lose
+/// at runs of a few elements.
+constexpr int64_t AutoDatatypeRunBytes = 256;
 
 /// "scheduled", "unsync", "alltoallv"; and their parser.
 const char *execModeName(ExecMode M);
