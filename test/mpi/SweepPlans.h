@@ -8,16 +8,23 @@
 // cost. (The Alltoallv mode follows no schedule, but each algorithm must
 // still be accepted and checked there.) The coverage printed at the end lets
 // the tests require every mode x algorithm and mode x packing to have run.
+// runSweepPlans builds, runs and checks those plans for one configuration
+// (SweepConfig.h), leaving each sweep its own further checks of each plan.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TEST_MPI_SWEEPPLANS_H
 #define REDIST_TEST_MPI_SWEEPPLANS_H
 
+#include "CheckRedistribution.h"
+#include "SweepConfig.h"
 #include "redist/runtime/Plan.h"
+
+#include <mpi.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace redist {
@@ -55,6 +62,14 @@ inline std::vector<PlanOptions> sweepVariants(const Layout &From,
 /// Plans run per mode and algorithm, and per mode and packing.
 class SweepCoverage {
 public:
+  /// Plans added so far.
+  int64_t plans() const {
+    int64_t Total = 0;
+    for (int64_t Count : ByAlgorithm)
+      Total += Count;
+    return Total;
+  }
+
   void add(const PlanOptions &O) {
     ++ByAlgorithm[index(Modes, O.Mode) * Algorithms.size() +
                   index(Algorithms, O.Schedule)];
@@ -98,6 +113,55 @@ private:
   std::vector<int64_t> ByPacking =
       std::vector<int64_t>(Modes.size() * Packings.size(), 0);
 };
+
+/// The Scheduled mode's buffers hold at most one sent and one received
+/// message: checks Pl's buffers against this rank's largest messages, and
+/// when DatatypesUseNoBuffer that a plan packing with datatypes has none.
+/// Returns the errors on this rank.
+inline int64_t checkBufferBound(const Plan &Pl, bool DatatypesUseNoBuffer) {
+  int64_t MaxSend = 0, MaxRecv = 0;
+  if (Pl.rank() < Pl.source().procs())
+    for (const Message &M : computeRow(Pl.source(), Pl.target(), Pl.rank()))
+      if (M.Dst != Pl.rank())
+        MaxSend = std::max(MaxSend, M.Len);
+  if (Pl.rank() < Pl.target().procs())
+    for (const Message &M : computeColumn(Pl.source(), Pl.target(), Pl.rank()))
+      if (M.Src != Pl.rank())
+        MaxRecv = std::max(MaxRecv, M.Len);
+  std::size_t Bound =
+      static_cast<std::size_t>(MaxSend + MaxRecv) * Pl.elementBytes();
+  if (DatatypesUseNoBuffer && Pl.options().Pack == Packing::Datatypes)
+    Bound = 0;
+  if (Pl.bufferBytes() <= Bound)
+    return 0;
+  std::printf("ERROR rank %d: plan buffers %zu bytes, bound %zu\n", Pl.rank(),
+              Pl.bufferBytes(), Bound);
+  return 1;
+}
+
+/// Builds every plan sweepVariants gives for configuration Index (C, named
+/// Desc in labels) on MPI_COMM_WORLD, runs and checks each Times times
+/// (CheckRedistribution.h) and counts it in Coverage. Check(O, Pl, Label)
+/// is the sweep's own checks of each plan, after the run; it returns the
+/// errors it found. Returns the errors on this rank.
+template <typename CheckFn>
+int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
+                      int Times, SweepCoverage &Coverage, CheckFn Check) {
+  const Layout From(C.From, C.N), To(C.To, C.N);
+  int64_t Errors = 0;
+  for (PlanOptions O : sweepVariants(From, To, Index)) {
+    O.MaxTransferBytes = C.MaxTransferBytes;
+    O.Verify = C.Verify;
+    std::string Label = "config " + std::to_string(Index) + " (" + Desc + ", " +
+                        algorithmName(O.Schedule) + ", " +
+                        execModeName(O.Mode) + ", " + packingName(O.Pack) + ")";
+    Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
+    Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index));
+    Errors += Check(O, Pl, Label);
+    Coverage.add(O);
+  }
+  return Errors;
+}
 
 } // namespace test
 } // namespace redist

@@ -55,6 +55,17 @@ void expectError(const char *Name, const std::string &Expected,
   Failures += !AllOk;
 }
 
+/// Checks that Ok holds on every rank; rank 0 prints "FAIL: Failure" if not.
+void expectOnEveryRank(bool Ok, const char *Failure) {
+  int Mine = Ok, All = 0;
+  MPI_Allreduce(&Mine, &All, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (!All) {
+    if (Rank == 0)
+      std::printf("FAIL: %s\n", Failure);
+    ++Failures;
+  }
+}
+
 Plan makePlan(const Distribution &From, const Distribution &To, int64_t N,
               std::size_t E = 8, PlanOptions O = PlanOptions(),
               MPI_Comm Comm = MPI_COMM_WORLD) {
@@ -374,25 +385,14 @@ int main(int argc, char **argv) {
     } catch (const std::bad_alloc &) {
       Ok = Rank < 2;
     }
-    int AllOk = 0;
-    MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!AllOk) {
-      if (Rank == 0)
-        std::printf("FAIL: out of memory on ranks 0 and 1 only expected\n");
-      ++Failures;
-    }
+    expectOnEveryRank(Ok, "out of memory on ranks 0 and 1 only expected");
     expectNoDuplicates("buffers out of memory");
   }
   {
     // The counting itself: a plan holds one duplicate until destroyed.
     Plan Pl(D::cyclic(4, 3), D::block(4), 100, 8, Watched);
-    int Mine = LiveDuplicates == 1, All = 0;
-    MPI_Allreduce(&Mine, &All, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-    if (!All) {
-      if (Rank == 0)
-        std::printf("FAIL: a plan's duplicate was not counted\n");
-      ++Failures;
-    }
+    expectOnEveryRank(LiveDuplicates == 1,
+                      "a plan's duplicate was not counted");
   }
   expectNoDuplicates("a plan destroyed");
   MPI_Comm_free(&Watched);

@@ -19,38 +19,20 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "SweepConfig.h"
 #include "SweepPlans.h"
 #include "redist/runtime/Plan.h"
 
 #include <mpi.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <map>
-#include <random>
 #include <string>
 
 using namespace redist;
 
 namespace {
-
-struct Config {
-  Distribution From = Distribution::cyclic(1);
-  Distribution To = Distribution::cyclic(1);
-  int64_t N = 0;
-  std::size_t ElementBytes = 8;
-  int64_t MaxTransferBytes = 0;
-  bool Verify = false;
-  std::string str() const {
-    return From.str() + " -> " + To.str() + ", N = " + std::to_string(N) +
-           ", element " + std::to_string(ElementBytes) + " B" +
-           (MaxTransferBytes
-                ? ", transfers <= " + std::to_string(MaxTransferBytes) + " B"
-                : std::string());
-  }
-};
 
 /// What the generated GEN_BLOCK sizes covered, so that the test can require
 /// each shape to have occurred.
@@ -74,13 +56,13 @@ struct Coverage {
   }
 };
 
-class Generator {
+class Generator : test::SweepRandom {
 public:
   Generator(uint64_t Seed, int Ranks, int64_t MaxN)
-      : Rng(Seed), Ranks(Ranks), MaxN(MaxN) {}
+      : SweepRandom(Seed), Ranks(Ranks), MaxN(MaxN) {}
 
-  Config next(Coverage &Cov) {
-    Config C;
+  test::SweepConfig next(Coverage &Cov) {
+    test::SweepConfig C;
     int64_t MaxProcs = std::min(16, Ranks);
     int64_t P = uniform(1, MaxProcs), Q = uniform(1, MaxProcs);
     C.N = extent();
@@ -104,16 +86,8 @@ public:
       break;
     }
     Cov.EmptyArray += C.N == 0;
-    static const std::size_t Sizes[] = {8, 8, 8, 1, 2, 3, 4, 12, 16, 24};
-    C.ElementBytes = Sizes[uniform(0, 9)];
-    if (C.N <= 20000 && uniform(0, 3) == 0)
-      C.MaxTransferBytes = uniform(1, 4096);
-    C.Verify = uniform(0, 1) == 1;
+    drawRunOptions(C, /*Large=*/false);
     return C;
-  }
-
-  int64_t uniform(int64_t Lo, int64_t Hi) {
-    return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
   }
 
 private:
@@ -123,11 +97,8 @@ private:
       return 0;
     case 1:
       return uniform(1, 20); // fewer elements than processes, often
-    default: {
-      double Exp = std::uniform_real_distribution<double>(
-          0.0, std::log(static_cast<double>(MaxN)))(Rng);
-      return std::max<int64_t>(1, static_cast<int64_t>(std::exp(Exp)));
-    }
+    default:
+      return logUniform(MaxN);
     }
   }
 
@@ -151,7 +122,7 @@ private:
     double Mean = static_cast<double>(N) / static_cast<double>(Procs);
     int64_t Left = N;
     for (int64_t I = 0; I + 1 < Procs; ++I) {
-      double F = std::uniform_real_distribution<double>(Lo, Hi)(Rng);
+      double F = uniformReal(Lo, Hi);
       Sizes[I] = std::min(Left, static_cast<int64_t>(F * Mean));
       Left -= Sizes[I];
     }
@@ -206,88 +177,37 @@ private:
     return Distribution::genBlock(Sizes);
   }
 
-  Distribution regular(int64_t Procs, int64_t N) {
-    switch (uniform(0, 3)) {
-    case 0:
-      return Distribution::block(Procs);
-    case 1: {
-      int64_t Min = std::max<int64_t>(1, (N + Procs - 1) / Procs);
-      return Distribution::block(Procs, Min + uniform(0, 3));
-    }
-    case 2:
-      return Distribution::cyclic(Procs);
-    default:
-      return Distribution::cyclic(Procs, uniform(1, 64));
-    }
-  }
-
-  std::mt19937_64 Rng;
   int Ranks;
   int64_t MaxN;
 };
-
-/// The Scheduled mode's buffers hold at most one sent and one received
-/// message: check the plan's buffers against this rank's largest messages.
-int64_t checkBufferBound(const Plan &Pl) {
-  int64_t MaxSend = 0, MaxRecv = 0;
-  if (Pl.rank() < Pl.source().procs())
-    for (const Message &M : computeRow(Pl.source(), Pl.target(), Pl.rank()))
-      if (M.Dst != Pl.rank())
-        MaxSend = std::max(MaxSend, M.Len);
-  if (Pl.rank() < Pl.target().procs())
-    for (const Message &M : computeColumn(Pl.source(), Pl.target(), Pl.rank()))
-      if (M.Src != Pl.rank())
-        MaxRecv = std::max(MaxRecv, M.Len);
-  std::size_t Bound =
-      static_cast<std::size_t>(MaxSend + MaxRecv) * Pl.elementBytes();
-  if (Pl.bufferBytes() <= Bound)
-    return 0;
-  std::printf("ERROR rank %d: plan buffers %zu bytes, bound %zu\n", Pl.rank(),
-              Pl.bufferBytes(), Bound);
-  return 1;
-}
 
 } // namespace
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  if (argc < 4) {
-    std::fprintf(stderr,
-                 "usage: redist-genblock-sweep RANKS SEED COUNT [MAX_N]\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  const int Ranks = std::atoi(argv[1]);
-  test::requireCommSize(Ranks);
-  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
-  const int Count = std::atoi(argv[3]);
-  const int64_t MaxN = argc > 4 ? std::atoll(argv[4]) : 20000;
+  const test::SweepArgs Args = test::parseSweepArgs(
+      argc, argv, "usage: redist-genblock-sweep RANKS SEED COUNT [MAX_N]\n",
+      20000);
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
-  Generator Gen(Seed, Ranks, MaxN);
+  Generator Gen(Args.Seed, Args.Ranks, Args.MaxN);
   Coverage Cov;
   test::SweepCoverage PlanCoverage;
-  int64_t Errors = 0, Plans = 0;
-  for (int I = 0; I < Count; ++I) {
-    Config C = Gen.next(Cov);
-    Layout From(C.From, C.N), To(C.To, C.N);
+  int64_t Errors = 0;
+  for (int I = 0; I < Args.Count; ++I) {
+    test::SweepConfig C = Gen.next(Cov);
     std::map<Algorithm, ScheduleStats> StatsOf;
-    for (PlanOptions O : test::sweepVariants(From, To, I)) {
-      O.MaxTransferBytes = C.MaxTransferBytes;
-      O.Verify = C.Verify;
-      std::string Label = "config " + std::to_string(I) + " (" + C.str() +
-                          ", " + algorithmName(O.Schedule) + ", " +
-                          execModeName(O.Mode) + ", " + packingName(O.Pack) +
-                          ")";
-      Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
-      Errors += test::runAndCheck(Pl, Label, 2, static_cast<int64_t>(I));
-      if (O.Mode == ExecMode::Scheduled) {
-        Errors += checkBufferBound(Pl);
-        StatsOf[O.Schedule] = Pl.stats();
-      }
-      ++Plans;
-      PlanCoverage.add(O);
-    }
+    Errors += test::runSweepPlans(
+        C, I, C.str(/*WithProcs=*/false), 2, PlanCoverage,
+        [&](const PlanOptions &O, const Plan &Pl, const std::string &) {
+          if (O.Mode != ExecMode::Scheduled)
+            return int64_t(0);
+          int64_t More =
+              test::checkBufferBound(Pl, /*DatatypesUseNoBuffer=*/false);
+          StatsOf[O.Schedule] = Pl.stats();
+          return More;
+        });
     // The GEN_BLOCK schedulers' promises: the minimal number of steps (the
     // maximum degree), and chain never above scpa in cost.
     for (Algorithm A : {Algorithm::Scpa, Algorithm::Chain}) {
@@ -296,7 +216,7 @@ int main(int argc, char **argv) {
           It->second.Steps != It->second.StepsLowerBound) {
         std::printf("ERROR config %d (%s): %s takes %lld steps, the maximum "
                     "degree is %lld\n",
-                    I, C.str().c_str(), algorithmName(A),
+                    I, C.str(/*WithProcs=*/false).c_str(), algorithmName(A),
                     static_cast<long long>(It->second.Steps),
                     static_cast<long long>(It->second.StepsLowerBound));
         ++Errors;
@@ -306,7 +226,7 @@ int main(int argc, char **argv) {
         StatsOf.count(Algorithm::Chain) &&
         StatsOf[Algorithm::Chain].Cost > StatsOf[Algorithm::Scpa].Cost) {
       std::printf("ERROR config %d (%s): chain costs %lld, scpa %lld\n", I,
-                  C.str().c_str(),
+                  C.str(/*WithProcs=*/false).c_str(),
                   static_cast<long long>(StatsOf[Algorithm::Chain].Cost),
                   static_cast<long long>(StatsOf[Algorithm::Scpa].Cost));
       ++Errors;
@@ -316,8 +236,9 @@ int main(int argc, char **argv) {
   if (Rank == 0) {
     std::printf("redist-genblock-sweep: %d ranks, seed %llu: checked %d "
                 "configurations (%lld plans), %lld errors\n",
-                Ranks, static_cast<unsigned long long>(Seed), Count,
-                static_cast<long long>(Plans), static_cast<long long>(Total));
+                Args.Ranks, static_cast<unsigned long long>(Args.Seed),
+                Args.Count, static_cast<long long>(PlanCoverage.plans()),
+                static_cast<long long>(Total));
     std::printf("pairs: gen_block->gen_block %lld gen_block->regular %lld "
                 "regular->gen_block %lld\n",
                 static_cast<long long>(Cov.GenToGen),

@@ -12,6 +12,7 @@
 
 #include "redist/CommGrid.h"
 #include "DescribeLayouts.h"
+#include "GridChecks.h"
 #include "redist/Error.h"
 
 #include <gtest/gtest.h>
@@ -31,47 +32,13 @@ using namespace redist;
 namespace {
 
 using test::describe;
-
-std::string str(const Message &M) {
-  return "(" + std::to_string(M.Src) + " -> " + std::to_string(M.Dst) + ": " +
-         std::to_string(M.Len) + ")";
-}
-
-/// Compares two message lists, reporting the first difference.
-void expectSameMessages(const std::vector<Message> &Got,
-                        const std::vector<Message> &Want,
-                        const std::string &What) {
-  size_t N = std::min(Got.size(), Want.size());
-  for (size_t I = 0; I < N; ++I)
-    if (!(Got[I] == Want[I])) {
-      ADD_FAILURE() << What << ": message " << I << " is " << str(Got[I])
-                    << ", expected " << str(Want[I]);
-      return;
-    }
-  EXPECT_EQ(Got.size(), Want.size()) << What << ": message counts differ";
-}
+using test::expectSameMessages;
 
 /// The grid computed by all three entry points equals the element count.
 void expectGridCorrect(const Layout &From, const Layout &To) {
   SCOPED_TRACE(describe(From, To));
-  CommGrid G = computeGrid(From, To);
-  CommGrid Ref = countGridByElements(From, To);
-  EXPECT_EQ(G.P, From.procs());
-  EXPECT_EQ(G.Q, To.procs());
-  expectSameMessages(G.Messages, Ref.Messages, "grid");
-  std::vector<std::vector<Message>> Rows(static_cast<size_t>(G.P));
-  std::vector<std::vector<Message>> Columns(static_cast<size_t>(G.Q));
-  for (const Message &M : Ref.Messages) {
-    Rows[static_cast<size_t>(M.Src)].push_back(M);
-    Columns[static_cast<size_t>(M.Dst)].push_back(M);
-  }
-  for (int64_t P = 0; P < G.P; ++P)
-    expectSameMessages(computeRow(From, To, P), Rows[static_cast<size_t>(P)],
-                       "row " + std::to_string(P));
-  for (int64_t Q = 0; Q < G.Q; ++Q)
-    expectSameMessages(computeColumn(From, To, Q),
-                       Columns[static_cast<size_t>(Q)],
-                       "column " + std::to_string(Q));
+  test::expectGridEquals(From, To, computeGrid(From, To),
+                         countGridByElements(From, To));
 }
 
 int64_t lcm(int64_t A, int64_t B) { return A / std::gcd(A, B) * B; }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DescribeLayouts.h"
+#include "GridChecks.h"
 #include "ScheduleChecks.h"
 
 #include "redist/CommGrid.h"
@@ -29,6 +30,7 @@
 
 using namespace redist;
 using test::describe;
+using test::expectSameMessages;
 
 namespace {
 
@@ -68,44 +70,6 @@ CommGrid countElements(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N) {
   return G;
 }
 
-std::string str(const Message &M) {
-  return std::to_string(M.Src) + " -> " + std::to_string(M.Dst) + ": " +
-         std::to_string(M.Len);
-}
-
-/// One failure naming the first difference, rather than a dump of both.
-void expectSameMessages(const std::vector<Message> &Got,
-                        const std::vector<Message> &Want,
-                        const std::string &What) {
-  for (size_t I = 0; I < std::min(Got.size(), Want.size()); ++I)
-    if (!(Got[I] == Want[I])) {
-      ADD_FAILURE() << What << ": message " << I << " is (" << str(Got[I])
-                    << "), expected (" << str(Want[I]) << ")";
-      return;
-    }
-  EXPECT_EQ(Got.size(), Want.size()) << What << ": message counts differ";
-}
-
-void checkGrid(const Layout &From, const Layout &To, const CommGrid &G,
-               const CommGrid &Want) {
-  ASSERT_EQ(G.P, Want.P);
-  ASSERT_EQ(G.Q, Want.Q);
-  expectSameMessages(G.Messages, Want.Messages, "grid");
-  std::vector<std::vector<Message>> Rows(static_cast<size_t>(G.P));
-  std::vector<std::vector<Message>> Columns(static_cast<size_t>(G.Q));
-  for (const Message &M : Want.Messages) {
-    Rows[static_cast<size_t>(M.Src)].push_back(M);
-    Columns[static_cast<size_t>(M.Dst)].push_back(M);
-  }
-  for (int64_t P = 0; P < G.P; ++P)
-    expectSameMessages(computeRow(From, To, P), Rows[static_cast<size_t>(P)],
-                       "row " + std::to_string(P));
-  for (int64_t Q = 0; Q < G.Q; ++Q)
-    expectSameMessages(computeColumn(From, To, Q),
-                       Columns[static_cast<size_t>(Q)],
-                       "column " + std::to_string(Q));
-}
-
 void checkCase(int64_t P, int64_t R, int64_t Q, int64_t S) {
   const int64_t L = lcm(P * R, Q * S);
   for (int64_t N : {L, L + L / 3 + 1}) {
@@ -114,7 +78,7 @@ void checkCase(int64_t P, int64_t R, int64_t Q, int64_t S) {
     const CommGrid G = computeGrid(From, To);
     {
       SCOPED_TRACE(describe(From, To));
-      checkGrid(From, To, G, countElements(P, R, Q, S, N));
+      test::expectGridEquals(From, To, G, countElements(P, R, Q, S, N));
     }
     // auto reruns every other algorithm: once per case is enough.
     test::checkEverySchedule(From, To, G, /*CheckAuto=*/N == L);
