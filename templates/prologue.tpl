@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -154,8 +155,10 @@ struct Run {
 // One side of a message in message order: pieces [First, First + Count)
 // repeated Repeat times Stride elements apart, then pieces [TailFirst,
 // TailFirst + TailCount). Uniform: the length of every repeated piece, or 0.
+// Type: the side's datatype in Exchange::Types, or -1 to copy it.
 struct Side {
-  std::int64_t First, Count, Uniform, Repeat, Stride, TailFirst, TailCount;
+  std::int64_t First, Count, Uniform, Repeat, Stride, TailFirst, TailCount,
+      Type;
 };
 // Both sides at once, for a message a rank sends to itself.
 struct Direct {
@@ -168,6 +171,12 @@ struct Message {
   Side Pack, Unpack;   // on the sender, on the receiver
   Direct Self;         // when Src == Dst
 };
+// A side's MPI datatype, committed on first use and never freed: one per
+// side for the program's life, none per call.
+struct Datatype {
+  std::once_flag Built;
+  MPI_Datatype Type{};
+};
 struct Exchange {
   int Ranks, Steps;
   const std::int64_t *FromSize, *ToSize; // elements per rank
@@ -175,7 +184,8 @@ struct Exchange {
   const Message *Messages;
   const Piece *Pieces;
   const Run *Runs;
-  std::int64_t MaxLength;
+  Datatype *Types;        // per Side::Type
+  std::int64_t MaxLength; // elements of the longest side copied via a buffer
 };
 
 // Len elements of T; short runs become a few moves.
@@ -200,6 +210,23 @@ static void copyRun(unsigned char *To, const unsigned char *From,
   }
 }
 
+// Repeated pieces of mixed lengths that average fewer than 4 elements go
+// element by element through the offsets of one slice, as in the runtime
+// (runtime/CopyKernels.cpp): that beats branching on each piece's length.
+// The offsets are built per call on the stack, for slices of at most
+// ElementwiseMax elements. Returns the slice's elements, or 0: not this way.
+constexpr std::int64_t ElementwiseMax = 256;
+template <typename Part>
+static std::int64_t elementwise(const Part *P, std::int64_t Count,
+                                std::int64_t Repeat) {
+  if (Repeat < 2)
+    return 0;
+  std::int64_t Elements = 0;
+  for (std::int64_t I = 0; I < Count; ++I)
+    Elements += P[I].Len;
+  return Elements < 4 * Count && Elements <= ElementwiseMax ? Elements : 0;
+}
+
 // Moves one side's pieces between local memory and a contiguous buffer
 // (Gather: into the buffer). K > 0: every piece has K elements; C > 0: a
 // slice has C pieces. With both known the compiler unrolls the slice into
@@ -210,6 +237,21 @@ static unsigned char *movePieces(const Piece *P, std::int64_t Count,
                                  unsigned char *Local, unsigned char *Buf) {
   const std::int64_t E = sizeof(T);
   const std::int64_t N = C > 0 ? C : Count;
+  if (K == 0) {
+    if (const std::int64_t M = elementwise(P, N, Repeat)) {
+      std::int64_t At[ElementwiseMax]; // byte offsets in a slice
+      for (std::int64_t I = 0, J = 0; I < N; ++I)
+        for (std::int64_t L = 0; L < P[I].Len; ++L)
+          At[J++] = (P[I].Offset + L) * E;
+      for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
+        unsigned char *Base = Local + Rep * Stride * E;
+        for (std::int64_t I = 0; I < M; ++I, Buf += E)
+          std::memcpy(Gather ? Buf : Base + At[I], Gather ? Base + At[I] : Buf,
+                      sizeof(T));
+      }
+      return Buf;
+    }
+  }
   for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
     unsigned char *Base = Local + Rep * Stride * E;
     for (std::int64_t I = 0; I < N; ++I) {
@@ -235,6 +277,23 @@ static void copyRuns(const Run *R, std::int64_t Count, std::int64_t Repeat,
                      const unsigned char *From, unsigned char *To) {
   const std::int64_t E = sizeof(T);
   const std::int64_t N = C > 0 ? C : Count;
+  if (K == 0) {
+    if (const std::int64_t M = elementwise(R, N, Repeat)) {
+      std::int64_t SrcAt[ElementwiseMax], DstAt[ElementwiseMax];
+      for (std::int64_t I = 0, J = 0; I < N; ++I)
+        for (std::int64_t L = 0; L < R[I].Len; ++L, ++J) {
+          SrcAt[J] = (R[I].Src + L) * E;
+          DstAt[J] = (R[I].Dst + L) * E;
+        }
+      for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
+        const unsigned char *F = From + Rep * SrcStride * E;
+        unsigned char *D = To + Rep * DstStride * E;
+        for (std::int64_t I = 0; I < M; ++I)
+          std::memcpy(D + DstAt[I], F + SrcAt[I], sizeof(T));
+      }
+      return;
+    }
+  }
   for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
     const unsigned char *F = From + Rep * SrcStride * E;
     unsigned char *D = To + Rep * DstStride * E;
@@ -304,6 +363,58 @@ static void copyDirect(const Exchange &X, const Direct &D,
   copyRuns<T, 0, 0>(X.Runs + D.TailFirst, D.TailCount, 1, 0, 0, From, To);
 }
 
+// A side's pieces as one MPI datatype over the local array, in message
+// order, as the runtime builds it (runtime/Datatypes.cpp): hindexed pieces of
+// one slice, an hvector over the repeats, a struct with the tail.
+[[maybe_unused]] static MPI_Datatype buildType(const Exchange &X, const Side &S,
+                                               std::int64_t E) {
+  auto Pieces = [&](std::int64_t First, std::int64_t Count) {
+    std::vector<int> Lengths(static_cast<std::size_t>(Count));
+    std::vector<MPI_Aint> Displs(static_cast<std::size_t>(Count));
+    for (std::size_t I = 0; I < Lengths.size(); ++I) {
+      const Piece &P = X.Pieces[First + static_cast<std::int64_t>(I)];
+      Lengths[I] = static_cast<int>(P.Len * E);
+      Displs[I] = static_cast<MPI_Aint>(P.Offset * E);
+    }
+    MPI_Datatype T;
+    MPI_Type_create_hindexed(static_cast<int>(Count), Lengths.data(),
+                             Displs.data(), MPI_BYTE, &T);
+    return T;
+  };
+  MPI_Datatype Parts[2];
+  int N = 0;
+  if (S.Count > 0 && S.Repeat > 0) {
+    Parts[N] = Pieces(S.First, S.Count);
+    if (S.Repeat > 1) {
+      MPI_Datatype Slice = Parts[N];
+      MPI_Type_create_hvector(static_cast<int>(S.Repeat), 1,
+                              static_cast<MPI_Aint>(S.Stride * E), Slice,
+                              &Parts[N]);
+      MPI_Type_free(&Slice);
+    }
+    ++N;
+  }
+  if (S.TailCount > 0)
+    Parts[N++] = Pieces(S.TailFirst, S.TailCount);
+  MPI_Datatype Result = Parts[0];
+  if (N == 2) {
+    int Ones[2] = {1, 1};
+    MPI_Aint Zeros[2] = {0, 0};
+    MPI_Type_create_struct(2, Ones, Zeros, Parts, &Result);
+    MPI_Type_free(&Parts[0]);
+    MPI_Type_free(&Parts[1]);
+  }
+  MPI_Type_commit(&Result);
+  return Result;
+}
+
+[[maybe_unused]] static MPI_Datatype typeOf(const Exchange &X, const Side &S,
+                                            std::int64_t E) {
+  Datatype &D = X.Types[S.Type];
+  std::call_once(D.Built, [&] { D.Type = buildType(X, S, E); });
+  return D.Type;
+}
+
 [[maybe_unused]] static int rankFor(const Exchange &X, MPI_Comm Comm,
                                     const char *Where) {
   int Rank = 0, Size = 0;
@@ -344,21 +455,40 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
       copyDirect<T>(X, X.Messages[SendId].Self, From, To);
       continue;
     }
-    int SendBytes = 0, Target = MPI_PROC_NULL;
+    // A side with a datatype goes straight from or into the array; the
+    // transfer is plain bytes, so each side chooses alone.
+    void *SendAt = Out;
+    int SendCount = 0, Target = MPI_PROC_NULL;
+    MPI_Datatype SendType = MPI_BYTE;
     if (SendId >= 0) {
       const Message &M = X.Messages[SendId];
-      moveSide<T, true>(X, M.Pack, From, Out);
-      SendBytes = static_cast<int>(M.Length * sizeof(T));
+      if (M.Pack.Type >= 0) {
+        SendAt = From;
+        SendCount = 1;
+        SendType = typeOf(X, M.Pack, sizeof(T));
+      } else {
+        moveSide<T, true>(X, M.Pack, From, Out);
+        SendCount = static_cast<int>(M.Length * sizeof(T));
+      }
       Target = M.Dst;
     }
-    int RecvBytes = 0, Source = MPI_PROC_NULL;
+    void *RecvAt = In;
+    int RecvCount = 0, Source = MPI_PROC_NULL;
+    MPI_Datatype RecvType = MPI_BYTE;
     if (RecvId >= 0) {
-      RecvBytes = static_cast<int>(X.Messages[RecvId].Length * sizeof(T));
-      Source = X.Messages[RecvId].Src;
+      const Message &M = X.Messages[RecvId];
+      if (M.Unpack.Type >= 0) {
+        RecvAt = To;
+        RecvCount = 1;
+        RecvType = typeOf(X, M.Unpack, sizeof(T));
+      } else {
+        RecvCount = static_cast<int>(M.Length * sizeof(T));
+      }
+      Source = M.Src;
     }
-    MPI_Sendrecv(Out, SendBytes, MPI_BYTE, Target, Tag, In, RecvBytes,
-                 MPI_BYTE, Source, Tag, Comm, MPI_STATUS_IGNORE);
-    if (RecvId >= 0)
+    MPI_Sendrecv(SendAt, SendCount, SendType, Target, Tag, RecvAt, RecvCount,
+                 RecvType, Source, Tag, Comm, MPI_STATUS_IGNORE);
+    if (RecvId >= 0 && X.Messages[RecvId].Unpack.Type < 0)
       moveSide<T, false>(X, X.Messages[RecvId].Unpack, To, In);
   }
 }

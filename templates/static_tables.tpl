@@ -7,9 +7,9 @@
   static constexpr int redistc_recv[{{SEND_ROWS}}] = { {{RECV}} };
   // Messages: source, target, length; how to pack it and to unpack it
   // (first piece, pieces, uniform piece length, repeats, stride, first tail
-  // piece, tail pieces); a message to itself: how to copy it (first run,
-  // runs, uniform run length, repeats, source stride, target stride, first
-  // tail run, tail runs).
+  // piece, tail pieces, datatype or -1: copied through a buffer); a message
+  // to itself: how to copy it (first run, runs, uniform run length, repeats,
+  // source stride, target stride, first tail run, tail runs).
   static constexpr redistc_detail::Message redistc_messages[{{MESSAGE_ROWS}}] = {
 {{MESSAGES}}};
   // Pieces: local offset, elements.
@@ -18,7 +18,8 @@
   // Runs: source offset, target offset, elements.
   static constexpr redistc_detail::Run redistc_runs[{{RUN_ROWS}}] = {
 {{RUNS}}};
+{{TYPE_TABLE}}
   static constexpr redistc_detail::Exchange redistc_exchange = {
       {{RANKS}}, {{STEPS}}, redistc_from_size, redistc_to_size, redistc_send,
       redistc_recv, redistc_messages, redistc_pieces, redistc_runs,
-      {{MAX_LENGTH}}};
+      {{TYPES}}, {{MAX_LENGTH}}};

@@ -155,7 +155,7 @@ TemplateValues tableValues(const StaticTables &T) {
   auto side = [](const TableSide &S) {
     return "{" +
            joined({S.First, S.Count, S.Uniform, S.Repeat, S.Stride, S.TailFirst,
-                   S.TailCount}) +
+                   S.TailCount, S.Type}) +
            "}";
   };
   std::string Messages;
@@ -168,8 +168,8 @@ TemplateValues tableValues(const StaticTables &T) {
                 "}},\n";
   }
   if (T.Messages.empty())
-    Messages = "      {0, 0, 0, {0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0}, "
-               "{0, 0, 0, 0, 0, 0, 0, 0}},\n";
+    Messages = "      {0, 0, 0, {0, 0, 0, 0, 0, 0, 0, -1}, "
+               "{0, 0, 0, 0, 0, 0, 0, -1}, {0, 0, 0, 0, 0, 0, 0, 0}},\n";
   V["MESSAGES"] = Messages + " ";
   // Several short rows to a line; a placeholder row keeps an empty table
   // valid C++.
@@ -193,6 +193,18 @@ TemplateValues tableValues(const StaticTables &T) {
     return "{" + joined({R.SrcOffset, R.DstOffset, R.Length}) + "}";
   });
   V["MAX_LENGTH"] = std::to_string(T.MaxLength);
+  // No datatype table (and no comment about one) when every side is copied.
+  V["TYPE_TABLE"] =
+      T.Types == 0
+          ? ""
+          : "  // The sides whose runs average at least "
+            "redist::AutoDatatypeRunBytes:\n"
+            "  // MPI moves them straight from or into the array with a "
+            "derived\n"
+            "  // datatype, built on first use.\n"
+            "  static redistc_detail::Datatype redistc_types[" +
+                std::to_string(T.Types) + "];";
+  V["TYPES"] = T.Types > 0 ? "redistc_types" : "nullptr";
   return V;
 }
 

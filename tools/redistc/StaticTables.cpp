@@ -11,7 +11,7 @@
 namespace redistc {
 
 /// Integers in one row of the message table.
-constexpr int64_t MessageEntries = 25;
+constexpr int64_t MessageEntries = 27;
 
 int64_t StaticTables::entries() const {
   return static_cast<int64_t>(FromSize.size() + ToSize.size() + Send.size() +
@@ -78,6 +78,16 @@ TableDirect makeDirect(const redist::MessagePattern &P,
   Runs.insert(Runs.end(), P.TailRuns.begin(), P.TailRuns.end());
   D.TailCount = static_cast<int64_t>(P.TailRuns.size());
   return D;
+}
+
+/// Whether MPI should move this side with a derived datatype: the rule of the
+/// runtime's Packing::Auto, on the same merged runs.
+bool wantsDatatype(const TableSide &S, int64_t Length, int64_t ElementBytes) {
+  const int64_t Runs = S.Count * S.Repeat + S.TailCount;
+  return Runs > 0 && static_cast<double>(Length) *
+                             static_cast<double>(ElementBytes) /
+                             static_cast<double>(Runs) >=
+                         static_cast<double>(redist::AutoDatatypeRunBytes);
 }
 
 } // namespace
@@ -153,6 +163,7 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
     }
   T.StepMessages = Sched.Steps;
 
+  int64_t LongestMessage = 0;
   for (const redist::Message &M : Grid.Messages) {
     redist::MessagePattern Pattern =
         redist::describeMessage(From, To, M.Src, M.Dst);
@@ -171,14 +182,22 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                   std::to_string(M.Len);
       return Out;
     }
-    T.MaxLength = std::max(T.MaxLength, TM.Length);
+    LongestMessage = std::max(LongestMessage, TM.Length);
+    if (M.Src != M.Dst) {
+      for (TableSide *S : {&TM.Pack, &TM.Unpack}) {
+        if (wantsDatatype(*S, TM.Length, ElementBytes))
+          S->Type = T.Types++;
+        else
+          T.MaxLength = std::max(T.MaxLength, TM.Length);
+      }
+    }
     T.Messages.push_back(TM);
     if (T.entries() > Limit)
       return tooLarge("the local runs of " +
                       std::to_string(Grid.Messages.size()) + " messages");
   }
-  if (T.MaxLength > INT_MAX / std::max<int64_t>(ElementBytes, 1)) {
-    Out.Fallback = "a message of " + std::to_string(T.MaxLength) +
+  if (LongestMessage > INT_MAX / std::max<int64_t>(ElementBytes, 1)) {
+    Out.Fallback = "a message of " + std::to_string(LongestMessage) +
                    " elements exceeds MPI's int byte count";
     return Out;
   }

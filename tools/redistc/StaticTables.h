@@ -38,7 +38,10 @@ struct TablePiece {
 /// then the incomplete slice's pieces [TailFirst, TailFirst + TailCount).
 /// Pieces contiguous on this side are merged, and Uniform is the length
 /// every piece of the slice has (0 if they differ): the generated code then
-/// copies each piece with a fixed-size copy.
+/// copies each piece with a fixed-size copy. Type is the side's slot in the
+/// table of MPI datatypes when its pieces are long enough for MPI to move
+/// them straight from or into the array (AutoDatatypeRunBytes, as the
+/// runtime decides), -1 when the code copies them through a buffer.
 struct TableSide {
   int64_t First = 0;
   int64_t Count = 0;
@@ -47,6 +50,7 @@ struct TableSide {
   int64_t Stride = 0;
   int64_t TailFirst = 0;
   int64_t TailCount = 0;
+  int64_t Type = -1;
 };
 
 /// One message: how to pack it on its sender and unpack it on its
@@ -88,6 +92,9 @@ struct StaticTables {
   std::vector<TablePiece> Pieces;
   /// Runs of the messages ranks send to themselves.
   std::vector<redist::Run> Runs;
+  /// Sides with a datatype (TableSide::Type numbers them).
+  int64_t Types = 0;
+  /// The longest message a rank packs or unpacks through a buffer.
   int64_t MaxLength = 0;
   /// The schedule's steps as message ids, for the comments.
   std::vector<std::vector<int64_t>> StepMessages;

@@ -16,6 +16,7 @@
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Error.h"
+#include "redist/MessagePattern.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -53,10 +54,8 @@ enum class Packing {
   Datatypes, ///< MPI derived datatypes built from the same runs
 };
 
-/// Packing::Auto's threshold: measured on Open MPI 4.1 (docs/runtime.md,
-/// "Packing"), datatypes already win at runs of 32 to 64 doubles, and lose
-/// at runs of a few elements.
-constexpr int64_t AutoDatatypeRunBytes = 256;
+// Packing::Auto's threshold, AutoDatatypeRunBytes, is in
+// redist/MessagePattern.h: redistc's static path uses it too.
 
 /// "scheduled", "unsync", "alltoallv"; and their parser.
 const char *execModeName(ExecMode M);

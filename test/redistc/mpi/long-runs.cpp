@@ -1,0 +1,91 @@
+// Long runs: a message side whose runs average at least
+// redist::AutoDatatypeRunBytes goes straight from or into the array with an
+// MPI derived datatype (pieces of a slice, repeated, then the tail), the
+// other side of the same message may still be copied through a buffer. Short
+// mixed runs go element by element. Every element is checked after every
+// directive, and the runtime path (--dynamic) must print the same.
+//
+// RUN: redistc %s -o %t.static.cpp -- -I%S/Inputs
+// RUN: grep -Ev '^// (RUN|CODE|CHECK)' %t.static.cpp | FileCheck --check-prefix=CODE %s
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
+// RUN: %mpirun -np 4 %t.static > %t.static.out
+// RUN: FileCheck %s < %t.static.out
+// RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
+// RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
+// RUN: diff %t.static.out %t.dynamic.out
+//
+// cyclic(64) -> cyclic(96): runs of 32 and 64 elements of 16 bytes on both
+// sides, so every message between two ranks has a datatype on both sides
+// (numbered in message order) and nothing is copied through a buffer.
+// CODE:      redistribute x(cyclic(96)): static,
+// CODE:      {0, 1, {{[0-9]+}}, {{\{[0-9, ]+}}, 0}, {{\{[0-9, ]+}}, 1}, {0, 0, 0, 0, 0, 0, 0, 0}},
+// CODE:      {{static}} redistc_detail::Datatype redistc_types[24];
+// CODE-NEXT: {{static}} constexpr redistc_detail::Exchange redistc_exchange = {
+// CODE:          redistc_types, 0};
+// cyclic(96) on 4 -> cyclic(2) on 2: each sender's runs are 2 elements
+// (copied), each receiver's 48 (a datatype).
+// CODE:      redistribute x(cyclic(2)) onto Q: static,
+// CODE:      {0, 1, {{[0-9]+}}, {{\{[0-9, ]+}}, -1}, {{\{[0-9, ]+}}, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
+// CODE:      {{static}} redistc_detail::Datatype redistc_types[
+// And back: the sender's side has the datatype.
+// CODE:      redistribute x(cyclic(96)) onto P: static,
+// CODE:      {1, 0, {{[0-9]+}}, {{\{[0-9, ]+}}, {{[0-9]+}}}, {{\{[0-9, ]+}}, -1}, {0, 0, 0, 0, 0, 0, 0, 0}},
+// cyclic(3) -> cyclic(5): short runs only, no datatype.
+// CODE:      redistribute x(cyclic(5)): static,
+// CODE-NOT:  redistc_detail::Datatype
+// CODE:      nullptr, {{[1-9][0-9]*}}};
+//
+// CHECK: ranks: 4
+// CHECK-NEXT: redistribute x cyclic(96): 5000 elements, every element in place
+// CHECK-NEXT: redistribute x cyclic(2) onto Q: 5000 elements, every element in place
+// CHECK-NEXT: redistribute x cyclic(96) onto P: 5000 elements, every element in place
+// CHECK-NEXT: again cyclic(64): 5000 elements, every element in place
+// CHECK-NEXT: again cyclic(96): 5000 elements, every element in place
+// CHECK-NEXT: redistribute x cyclic(3): 5000 elements, every element in place
+// CHECK-NEXT: redistribute x cyclic(5): 5000 elements, every element in place
+// CHECK-NEXT: done
+
+#include "check.h"
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <vector>
+
+#pragma redist processors P(4)
+#pragma redist processors Q(2)
+
+// Not a multiple of lcm(4 * 64, 4 * 96) = 768: the datatypes have a tail.
+constexpr std::int64_t N = 5000;
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  worldSize();
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+
+  std::vector<Elem> x = localPart(blockCyclic(64), N, 4, Rank);
+#pragma redist distribute x[N](cyclic(64)) onto P
+#pragma redist redistribute x(cyclic(96))
+  checkPart("redistribute x cyclic(96)", x, blockCyclic(96), N, 4);
+#pragma redist redistribute x(cyclic(2)) onto Q
+  checkPart("redistribute x cyclic(2) onto Q", x, blockCyclic(2), N, 2);
+#pragma redist redistribute x(cyclic(96)) onto P
+  checkPart("redistribute x cyclic(96) onto P", x, blockCyclic(96), N, 4);
+
+  // The datatypes are built once: a second pass reuses them.
+#pragma redist redistribute x(cyclic(64))
+  checkPart("again cyclic(64)", x, blockCyclic(64), N, 4);
+#pragma redist redistribute x(cyclic(96))
+  checkPart("again cyclic(96)", x, blockCyclic(96), N, 4);
+
+#pragma redist redistribute x(cyclic(3))
+  checkPart("redistribute x cyclic(3)", x, blockCyclic(3), N, 4);
+#pragma redist redistribute x(cyclic(5))
+  checkPart("redistribute x cyclic(5)", x, blockCyclic(5), N, 4);
+  if (Rank == 0)
+    std::printf("done\n");
+  MPI_Finalize();
+  return 0;
+}
