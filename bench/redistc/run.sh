@@ -5,20 +5,22 @@
 #      clang++ -fsyntax-only on the same file with the same flags;
 #   2. run time of the static path against the runtime path (redistc
 #      --dynamic) on the same redistribution, static_vs_runtime.cpp: the
-#      median over 3 alternated runs of each run's median.
+#      median over alternated runs of each run's median.
 #
 #   bench/redistc/run.sh [P,r,Q,s ...]      (default: the runtime issue's set)
 #
 # Environment: REDIST_BUILD_DIR (default build/, must hold a built redistc
 # and runtime), REDIST_BENCH_SIZES (default "10000 1000000"),
-# REDIST_BENCH_REPS (default 50), REDIST_BENCH_TIMES (translations timed,
-# default 10). Jobs on more ranks than cores are oversubscribed.
+# REDIST_BENCH_REPS (default 50), REDIST_BENCH_ROUNDS (alternated runs of
+# each path, default 7: 4 ranks on 2 cores swing by 30 % from run to run),
+# REDIST_BENCH_TIMES (translations timed, default 10). Jobs on more ranks than cores are oversubscribed.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 build="${REDIST_BUILD_DIR:-$root/build}"
 sizes="${REDIST_BENCH_SIZES:-10000 1000000}"
 reps="${REDIST_BENCH_REPS:-50}"
 times="${REDIST_BENCH_TIMES:-10}"
+rounds="${REDIST_BENCH_ROUNDS:-7}"
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
   configs=(2,3,2,5 4,3,4,5 4,4,2,3 4,1,4,7 2,64,2,96)
@@ -85,8 +87,8 @@ for config in "${configs[@]}"; do
         -lredist_runtime -lredist_schedule
       rm -f "$work/runs-$mode"
     done
-    # Three alternated runs of each; the median of their medians.
-    for _ in 1 2 3; do
+    # Alternated runs of each; the median of their medians.
+    for _ in $(seq "$rounds"); do
       for mode in static dynamic; do
         line=$(mpirun --oversubscribe -np "$ranks" "$work/bench-$mode")
         case "$line" in *WRONG*) echo "wrong result: $line" >&2; exit 1;; esac
