@@ -7,12 +7,13 @@
 // (walker-otto-1996's unsynchronized version 2). A group posts its
 // receives, packs and sends its messages (testing for arrivals in between),
 // copies this rank's own message directly (in the first group) while the
-// transfers are in flight, then unpacks each received message as soon as it
-// has arrived. One transfer per message (unless it exceeds
-// MaxTransferBytes) keeps the ranks' synchronisation points few: measured,
-// this beats cutting messages into cache-sized pieces. The Alltoallv mode packs
-// everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with datatypes) per
-// round, and copies locally meanwhile. Nothing here allocates.
+// transfers are in flight (or, when both are large, interleaved with the
+// packing of the first send, so that the source is read once), then unpacks
+// each received message as soon as it has arrived. One transfer per message
+// (unless it exceeds MaxTransferBytes) keeps the ranks' synchronisation points
+// few: measured, this beats cutting messages into cache-sized pieces. The
+// Alltoallv mode packs everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with
+// datatypes) per round, and copies locally meanwhile. Nothing here allocates.
 //
 // Tags are the piece number of a message (mod 32768, MPI's guaranteed tag
 // range): messages between one pair of ranks never overtake each other.
@@ -92,9 +93,16 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
   int NumRequests = NumRecv;
   for (int S : G.Sends) {
     const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
-    if (!M.Typed)
+    if (G.Self && S == FusedSend) {
+      char *Buf = SendBuffer.get() + M.BufferOffset;
+      for (const FusedPiece &F : Fused) {
+        detail::runCopyProgram(F.Pack, Src, Buf + F.BufferByte, ElementBytes);
+        detail::runCopyProgram(F.Self, Src, Dst, ElementBytes);
+      }
+    } else if (!M.Typed) {
       detail::runCopyProgram(M.Program, Src, SendBuffer.get() + M.BufferOffset,
                              ElementBytes);
+    }
     for (std::size_t I = 0; I < M.Pieces.size(); ++I) {
       const detail::Transfer &T = M.Pieces[I];
       if (!M.Typed)
@@ -106,7 +114,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
     Drain(false);
   }
   if (G.Self)
-    copySelf(Src, Dst);
+    copySelf(Src, Dst); // empty when fused with a send above
   Drain(true);
   MPI_Waitall(NumRequests - NumRecv, Reqs + NumRecv, MPI_STATUSES_IGNORE);
 }

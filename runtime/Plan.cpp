@@ -135,6 +135,7 @@ void Plan::Impl::build() {
     assignSteps();
     buildGroups();
     buildTransfers();
+    buildFused();
   }
   allocate();
   // The cutters were only needed to build programs and datatypes.
@@ -142,6 +143,44 @@ void Plan::Impl::build() {
   SendCutters.shrink_to_fit();
   RecvCutters.clear();
   RecvCutters.shrink_to_fit();
+  SelfCutter.reset();
+}
+
+namespace {
+/// Message bytes (packed plus copied) per fused piece: the source lines the
+/// two share stay in L2 between them.
+constexpr int64_t FusedPieceBytes = 512 << 10;
+} // namespace
+
+void Plan::Impl::buildFused() {
+  if (!SelfCutter || Groups.empty() || !Groups.front().Self ||
+      Groups.front().Sends.empty())
+    return;
+  const int S = Groups.front().Sends.front();
+  detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
+  const detail::MessageCutter &PackCut =
+      SendCutters[static_cast<std::size_t>(S)];
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  const int64_t SelfLen = SelfCutter->length(), PackLen = M.Elements;
+  if (M.Typed || std::min(SelfLen, PackLen) * E < FusedPieceBytes)
+    return;
+  // Equal shares of both messages: with block-cyclic layouts both are spread
+  // evenly over the source, so piece I of each reads the same lines.
+  const int64_t Pieces = (SelfLen + PackLen) * E / FusedPieceBytes;
+  for (int64_t I = 0; I < Pieces; ++I) {
+    FusedPiece F;
+    const int64_t B = PackLen * I / Pieces;
+    F.Pack =
+        PackCut.program(detail::CopySide::Pack, B, PackLen * (I + 1) / Pieces);
+    F.Self = SelfCutter->program(detail::CopySide::Direct, SelfLen * I / Pieces,
+                                 SelfLen * (I + 1) / Pieces);
+    F.BufferByte = B * E;
+    Fused.push_back(std::move(F));
+  }
+  FusedSend = S;
+  // The pieces replace both whole programs.
+  M.Program = detail::CopyProgram();
+  Self = detail::CopyProgram();
 }
 
 Plan::Impl::~Impl() {
@@ -173,6 +212,7 @@ void Plan::Impl::buildMessages() {
       continue;
     if (M.Dst == Rank) {
       Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
+      SelfCutter = Cut;
       continue;
     }
     detail::PeerMessage Msg;

@@ -107,6 +107,15 @@ public:
 
   std::vector<detail::PeerMessage> Sends, Recvs; ///< in step order
   detail::CopyProgram Self; ///< this rank's message to itself
+  /// When the first group also packs a message, that packing and the local
+  /// copy read the same source lines: they run interleaved, piece I of one
+  /// after piece I of the other, while those lines are still cached.
+  struct FusedPiece {
+    detail::CopyProgram Pack, Self;
+    int64_t BufferByte = 0; ///< where Pack writes, from the message's start
+  };
+  std::vector<FusedPiece> Fused;
+  int FusedSend = -1; ///< the send packed with Fused (index into Sends)
   std::vector<detail::Group> Groups;
   std::vector<detail::AlltoallRound> Rounds;
   MPI_Datatype ElementType = MPI_DATATYPE_NULL;
@@ -123,6 +132,7 @@ private:
   void assignSteps();
   void buildGroups();
   void buildTransfers();
+  void buildFused();
   void buildRounds();
   void allocate();
 
@@ -131,6 +141,7 @@ private:
   void copySelf(const char *Src, char *Dst) const;
 
   std::vector<detail::MessageCutter> SendCutters, RecvCutters;
+  std::optional<detail::MessageCutter> SelfCutter;
   mutable std::optional<CommGrid> Grid;
   mutable std::optional<Schedule> Sched;
 };
