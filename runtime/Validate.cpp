@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -101,25 +102,19 @@ std::string showKind(int64_t V) {
   return std::to_string(V);
 }
 
-bool knownAlgorithm(Algorithm A) {
-  for (Algorithm Known : allAlgorithms())
-    if (A == Known)
-      return true;
-  return false;
+/// Whether V is one of the enumerators in All (a value cast from an int may
+/// be none of them).
+template <typename Enum>
+bool isKnown(Enum V, const std::vector<Enum> &All) {
+  return std::find(All.begin(), All.end(), V) != All.end();
 }
 
-/// The name, or the number of a value outside the enum (algorithmName
-/// would throw std::logic_error).
-std::string showAlgorithm(int64_t V) {
-  const Algorithm A = static_cast<Algorithm>(V);
-  return knownAlgorithm(A) ? algorithmName(A) : std::to_string(V);
-}
-
-/// execModeName and packingName say "unknown" for values outside their
-/// enums: show the number instead.
-std::string nameOrNumber(const char *Name, int64_t V) {
-  return std::strcmp(Name, "unknown") == 0 ? std::to_string(V)
-                                           : std::string(Name);
+/// The enumerator's name, or the number of a value outside the enum (whose
+/// name function would throw or say "unknown").
+template <typename Enum, typename NameFn>
+std::string showEnum(int64_t V, const std::vector<Enum> &All, NameFn Name) {
+  const Enum E = static_cast<Enum>(V);
+  return isKnown(E, All) ? std::string(Name(E)) : std::to_string(V);
 }
 
 std::vector<Parameter> allParameters(const Distribution &From,
@@ -138,15 +133,12 @@ std::vector<Parameter> allParameters(const Distribution &From,
       {"target gen_block sizes", hashSizes(To.sizes()), showHash, false},
       {"extent N", N, showNumber},
       {"element size", static_cast<int64_t>(ElementBytes), showNumber},
-      {"schedule algorithm", static_cast<int64_t>(O.Schedule), showAlgorithm},
+      {"schedule algorithm", static_cast<int64_t>(O.Schedule),
+       [](int64_t V) { return showEnum(V, allAlgorithms(), algorithmName); }},
       {"execution mode", static_cast<int64_t>(O.Mode),
-       [](int64_t V) {
-         return nameOrNumber(execModeName(static_cast<ExecMode>(V)), V);
-       }},
+       [](int64_t V) { return showEnum(V, allExecModes(), execModeName); }},
       {"packing", static_cast<int64_t>(O.Pack),
-       [](int64_t V) {
-         return nameOrNumber(packingName(static_cast<Packing>(V)), V);
-       }},
+       [](int64_t V) { return showEnum(V, allPackings(), packingName); }},
       {"maximum transfer size", O.MaxTransferBytes, showNumber},
       {"cost model alpha", bitsOf(O.Model.Alpha), showDouble},
       {"cost model beta", bitsOf(O.Model.Beta), showDouble},
@@ -174,16 +166,13 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
   if (Options.MaxTransferBytes < 0 || Options.MaxTransferBytes > INT_MAX)
     return "maximum transfer size " + std::to_string(Options.MaxTransferBytes) +
            " is outside 0..INT_MAX";
-  if (!knownAlgorithm(Options.Schedule))
+  if (!isKnown(Options.Schedule, allAlgorithms()))
     return "unknown schedule algorithm " +
            std::to_string(static_cast<int>(Options.Schedule));
-  if (Options.Mode != ExecMode::Scheduled &&
-      Options.Mode != ExecMode::Unsynchronized &&
-      Options.Mode != ExecMode::Alltoallv)
+  if (!isKnown(Options.Mode, allExecModes()))
     return "unknown execution mode " +
            std::to_string(static_cast<int>(Options.Mode));
-  if (Options.Pack != Packing::Auto && Options.Pack != Packing::Runs &&
-      Options.Pack != Packing::Datatypes)
+  if (!isKnown(Options.Pack, allPackings()))
     return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
   if (N < 0)
     return "extent N = " + std::to_string(N) + " is negative";
