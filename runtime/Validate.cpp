@@ -104,8 +104,7 @@ std::string showKind(int64_t V) {
 
 /// Whether V is one of the enumerators in All (a value cast from an int may
 /// be none of them).
-template <typename Enum>
-bool isKnown(Enum V, const std::vector<Enum> &All) {
+template <typename Enum> bool isKnown(Enum V, const std::vector<Enum> &All) {
   return std::find(All.begin(), All.end(), V) != All.end();
 }
 
