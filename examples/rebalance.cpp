@@ -64,11 +64,12 @@ std::vector<long> work(const std::vector<double> &X, std::int64_t First, int R,
   std::vector<long> Units(Bins, 0);
   for (int B = 0; B < Bins; ++B)
     for (std::int64_t L = binStart(S, B); L < binStart(S, B + 1); ++L) {
+      const long Steps = cost(First + L, R);
       double V = X[L];
-      for (long Step = 0; Step < cost(First + L, R); ++Step)
+      for (long Step = 0; Step < Steps; ++Step)
         V = 0.5 * V + 1.0;
       Result += V;
-      Units[B] += cost(First + L, R);
+      Units[B] += Steps;
     }
   return Units;
 }
@@ -145,13 +146,19 @@ std::string sizesText(const std::vector<std::int64_t> &Sizes) {
   return "gen_block(" + Text + ")";
 }
 
-/// Counts, over all processes, the local elements that hold the value of
-/// the global index GEN_BLOCK(Sizes) puts there, and prints it on rank 0.
-void check(const std::vector<double> &X,
-           const std::vector<std::int64_t> &Sizes) {
+/// The global index of this process's first element under GEN_BLOCK(Sizes).
+std::int64_t firstOf(const std::vector<std::int64_t> &Sizes) {
   std::int64_t First = 0;
   for (int P = 0; P < Rank; ++P)
     First += Sizes[P];
+  return First;
+}
+
+/// Counts, over all processes, the local elements that hold the value of
+/// the global index GEN_BLOCK(Sizes) puts there (this process's segment
+/// starts at First), and prints it on rank 0.
+void check(const std::vector<double> &X, const std::vector<std::int64_t> &Sizes,
+           std::int64_t First) {
   long Right = 0;
   if (static_cast<std::int64_t>(X.size()) == Sizes[Rank])
     for (std::size_t L = 0; L < X.size(); ++L)
@@ -179,7 +186,7 @@ int main(int argc, char **argv) {
   // Start from equal segments.
   std::vector<std::int64_t> Sizes(Size, N / Size);
   Sizes[Size - 1] += N % Size;
-  std::int64_t First = N / Size * Rank;
+  std::int64_t First = firstOf(Sizes);
   std::vector<double> x(Sizes[Rank]);
   for (std::size_t L = 0; L < x.size(); ++L)
     x[L] = value(First + static_cast<std::int64_t>(L));
@@ -208,10 +215,8 @@ int main(int argc, char **argv) {
 #pragma redist redistribute x(gen_block(NewSizes))
 
     Sizes = NewSizes;
-    First = 0;
-    for (int P = 0; P < Rank; ++P)
-      First += Sizes[P];
-    check(x, Sizes);
+    First = firstOf(Sizes);
+    check(x, Sizes, First);
     Measure(Round);
     if (Rank == 0)
       std::printf("  load imbalance after: %.2f\n",

@@ -192,9 +192,7 @@ std::vector<int64_t> parseSizes(const char *Option, StringRef Text) {
     StringRef Trimmed = Item.trim();
     std::string Entry =
         std::string(Option) + " entry " + std::to_string(Sizes.size() + 1);
-    int64_t Size = 0;
-    require(!Trimmed.getAsInteger(10, Size),
-            Entry + " must be an integer, got '" + Trimmed.str() + "'");
+    int64_t Size = parseInteger(Entry.c_str(), Trimmed);
     require(Size >= 0,
             Entry + " must not be negative, got " + std::to_string(Size));
     require(Size <= INT_MAX - Sum,

@@ -295,12 +295,9 @@ int main(int Argc, char **Argv) {
 
   try {
     // The format first: a contradictory command line is not worth planning.
-    if (CyclicCommand) {
+    if (CyclicCommand || GenBlockCommand) {
       OutputFormat Format = readFormat();
-      printPlan(Format, planCyclic());
-    } else if (GenBlockCommand) {
-      OutputFormat Format = readFormat();
-      printPlan(Format, planGenBlock());
+      printPlan(Format, CyclicCommand ? planCyclic() : planGenBlock());
     } else if (!TopLevelUnknown.empty()) {
       throw UsageError{"unknown option '" + TopLevelUnknown.front() +
                        "'; see redist-plan --help"};
