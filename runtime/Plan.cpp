@@ -81,17 +81,12 @@ void forEachPiece(int64_t Elements, int64_t PieceElements, Fn &&F) {
     F(B, std::min(Elements, B + PieceElements));
 }
 
-/// Mean length in bytes of the runs P gathers (UseFrom) or scatters on this
-/// rank's side of a message.
-double meanRunBytes(const detail::CopyProgram &P, bool UseFrom,
-                    std::size_t ElementBytes) {
+/// The runs P gathers (UseFrom) or scatters on this rank's side of a message.
+int64_t runsOf(const detail::CopyProgram &P, bool UseFrom) {
   int64_t Runs = 0;
   for (const detail::SideBlocks &B : detail::programSide(P, UseFrom))
     Runs += static_cast<int64_t>(B.Offsets.size()) * B.Repeat;
-  if (Runs == 0)
-    return 0;
-  return static_cast<double>(P.Elements) * static_cast<double>(ElementBytes) /
-         static_cast<double>(Runs);
+  return Runs;
 }
 
 /// Elements per MPI transfer.
@@ -361,8 +356,9 @@ void Plan::Impl::buildTransfers() {
       // Both sides' transfers are plain bytes, so each side chooses alone.
       M.Typed = Options.Pack == Packing::Datatypes ||
                 (Options.Pack == Packing::Auto &&
-                 meanRunBytes(M.Program, Sending, ElementBytes) >=
-                     static_cast<double>(AutoDatatypeRunBytes));
+                 preferDatatype(M.Program.Elements,
+                                static_cast<int64_t>(ElementBytes),
+                                runsOf(M.Program, Sending)));
       forEachPiece(M.Elements, TransferElems, [&](int64_t B, int64_t End) {
         detail::Transfer T;
         T.ByteOffset = Offset + B * E;

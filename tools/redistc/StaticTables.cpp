@@ -83,11 +83,8 @@ TableDirect makeDirect(const redist::MessagePattern &P,
 /// Whether MPI should move this side with a derived datatype: the rule of the
 /// runtime's Packing::Auto, on the same merged runs.
 bool wantsDatatype(const TableSide &S, int64_t Length, int64_t ElementBytes) {
-  const int64_t Runs = S.Count * S.Repeat + S.TailCount;
-  return Runs > 0 && static_cast<double>(Length) *
-                             static_cast<double>(ElementBytes) /
-                             static_cast<double>(Runs) >=
-                         static_cast<double>(redist::AutoDatatypeRunBytes);
+  return redist::preferDatatype(Length, ElementBytes,
+                                S.Count * S.Repeat + S.TailCount);
 }
 
 } // namespace

@@ -93,6 +93,17 @@ std::vector<MessagePattern> describeColumn(const Layout &From, const Layout &To,
 /// Packing::Auto and redistc's static path, so that both choose alike.
 constexpr int64_t AutoDatatypeRunBytes = 256;
 
+/// The rule itself: whether one side of a message, Elements elements of
+/// ElementBytes bytes in Runs runs of the local array, averages at least
+/// AutoDatatypeRunBytes per run.
+inline bool preferDatatype(int64_t Elements, int64_t ElementBytes,
+                           int64_t Runs) {
+  return Runs > 0 && static_cast<double>(Elements) *
+                             static_cast<double>(ElementBytes) /
+                             static_cast<double>(Runs) >=
+                         static_cast<double>(AutoDatatypeRunBytes);
+}
+
 } // namespace redist
 
 #endif // REDIST_MESSAGEPATTERN_H
