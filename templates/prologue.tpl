@@ -226,6 +226,15 @@ static std::int64_t elementwise(const Part *P, std::int64_t Count,
     Elements += P[I].Len;
   return Elements < 4 * Count && Elements <= ElementwiseMax ? Elements : 0;
 }
+// The byte offset of each element of a slice's parts, Start(part) giving
+// where a part begins (elements).
+template <typename Part, typename StartFn>
+static void elementOffsets(const Part *P, std::int64_t Count, std::int64_t E,
+                           StartFn Start, std::int64_t *At) {
+  for (std::int64_t I = 0, J = 0; I < Count; ++I)
+    for (std::int64_t L = 0; L < P[I].Len; ++L)
+      At[J++] = (Start(P[I]) + L) * E;
+}
 
 // Moves one side's pieces between local memory and a contiguous buffer
 // (Gather: into the buffer). K > 0: every piece has K elements; C > 0: a
@@ -240,9 +249,7 @@ static unsigned char *movePieces(const Piece *P, std::int64_t Count,
   if (K == 0) {
     if (const std::int64_t M = elementwise(P, N, Repeat)) {
       std::int64_t At[ElementwiseMax]; // byte offsets in a slice
-      for (std::int64_t I = 0, J = 0; I < N; ++I)
-        for (std::int64_t L = 0; L < P[I].Len; ++L)
-          At[J++] = (P[I].Offset + L) * E;
+      elementOffsets(P, N, E, [](const Piece &X) { return X.Offset; }, At);
       for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
         unsigned char *Base = Local + Rep * Stride * E;
         for (std::int64_t I = 0; I < M; ++I, Buf += E)
@@ -280,11 +287,8 @@ static void copyRuns(const Run *R, std::int64_t Count, std::int64_t Repeat,
   if (K == 0) {
     if (const std::int64_t M = elementwise(R, N, Repeat)) {
       std::int64_t SrcAt[ElementwiseMax], DstAt[ElementwiseMax];
-      for (std::int64_t I = 0, J = 0; I < N; ++I)
-        for (std::int64_t L = 0; L < R[I].Len; ++L, ++J) {
-          SrcAt[J] = (R[I].Src + L) * E;
-          DstAt[J] = (R[I].Dst + L) * E;
-        }
+      elementOffsets(R, N, E, [](const Run &X) { return X.Src; }, SrcAt);
+      elementOffsets(R, N, E, [](const Run &X) { return X.Dst; }, DstAt);
       for (std::int64_t Rep = 0; Rep < Repeat; ++Rep) {
         const unsigned char *F = From + Rep * SrcStride * E;
         unsigned char *D = To + Rep * DstStride * E;
@@ -475,6 +479,7 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
     void *RecvAt = In;
     int RecvCount = 0, Source = MPI_PROC_NULL;
     MPI_Datatype RecvType = MPI_BYTE;
+    const Side *Unpack = nullptr; // received into the buffer
     if (RecvId >= 0) {
       const Message &M = X.Messages[RecvId];
       if (M.Unpack.Type >= 0) {
@@ -483,13 +488,14 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
         RecvType = typeOf(X, M.Unpack, sizeof(T));
       } else {
         RecvCount = static_cast<int>(M.Length * sizeof(T));
+        Unpack = &M.Unpack;
       }
       Source = M.Src;
     }
     MPI_Sendrecv(SendAt, SendCount, SendType, Target, Tag, RecvAt, RecvCount,
                  RecvType, Source, Tag, Comm, MPI_STATUS_IGNORE);
-    if (RecvId >= 0 && X.Messages[RecvId].Unpack.Type < 0)
-      moveSide<T, false>(X, X.Messages[RecvId].Unpack, To, In);
+    if (Unpack)
+      moveSide<T, false>(X, *Unpack, To, In);
   }
 }
 

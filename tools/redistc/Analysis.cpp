@@ -648,6 +648,7 @@ std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
     return F;
   const ExprSlot &S = D.Slots[D.Format.Arg];
   F.ArgText = S.Text;
+  F.BracedList = D.Format.BracedList;
   if (F.Kind != FormatKind::GenBlock) {
     const unsigned Before = Diags.errorCount();
     F.Param = integerSlot(D, D.Format.Arg, "block size");

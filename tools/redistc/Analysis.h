@@ -43,6 +43,8 @@ struct FormatValue {
   std::optional<std::vector<int64_t>> Sizes;
   /// Number of gen_block entries, when the type tells (array, std::array).
   std::optional<int64_t> SizesCount;
+  /// gen_block({n0, n1, ...}): ArgText is a braced list, no expression.
+  bool BracedList = false;
 
   bool isConstant() const;
   /// HPF spelling with the user's text, e.g. "cyclic(k)".

@@ -45,7 +45,7 @@ std::string joined(const std::vector<int64_t> &Values) {
 /// F's argument as an expression: a braced list of gen_block sizes is none
 /// (it deduces no template argument), so make it an initializer_list.
 std::string argumentExpr(const FormatValue &F) {
-  if (llvm::StringRef(F.ArgText).startswith("{"))
+  if (F.BracedList)
     return "std::initializer_list<std::int64_t>" + F.ArgText;
   return F.ArgText;
 }
@@ -208,16 +208,20 @@ TemplateValues tableValues(const StaticTables &T) {
   return V;
 }
 
+/// ", K non-empty" when some of the schedule's steps are empty.
+std::string nonEmptySteps(const redist::ScheduleStats &S) {
+  return S.NonEmptySteps == S.Steps
+             ? ""
+             : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
+}
+
 /// The schedule comment: algorithm, steps, cost, bounds, and the steps
 /// themselves when they fit on a screen.
 std::string scheduleComment(const StaticTables &T) {
   TemplateValues V;
   V["ALGORITHM"] = T.Algorithm;
   V["STEPS"] = counted(T.Stats.Steps, "step", "steps");
-  V["NON_EMPTY"] =
-      T.Stats.NonEmptySteps == T.Stats.Steps
-          ? ""
-          : ", " + std::to_string(T.Stats.NonEmptySteps) + " non-empty";
+  V["NON_EMPTY"] = nonEmptySteps(T.Stats);
   V["STEPS_LOWER_BOUND"] = std::to_string(T.Stats.StepsLowerBound);
   V["COST"] = counted(T.Stats.Cost, "element", "elements");
   V["COST_LOWER_BOUND"] = std::to_string(T.Stats.CostLowerBound);
@@ -465,13 +469,9 @@ void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
 
 std::string CodeGen::staticReport(const StaticTables &Tables) {
   const redist::ScheduleStats &S = Tables.Stats;
-  std::string NonEmpty =
-      S.NonEmptySteps == S.Steps
-          ? ""
-          : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
   return "static; schedule " + Tables.Algorithm + ": " +
-         counted(S.Steps, "step", "steps") + NonEmpty + " (lower bound " +
-         std::to_string(S.StepsLowerBound) + "), cost " +
+         counted(S.Steps, "step", "steps") + nonEmptySteps(S) +
+         " (lower bound " + std::to_string(S.StepsLowerBound) + "), cost " +
          std::to_string(S.Cost) + " (lower bound " +
          std::to_string(S.CostLowerBound) + ")";
 }
