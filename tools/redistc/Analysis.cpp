@@ -1011,17 +1011,12 @@ void Analysis::analyseAction(Directive &D) {
 // as if its arguments were written in, quietly (an instantiation that fails
 // keeps the runtime path, which reports the problem if it ever runs).
 void Analysis::analyseInstances() {
-  auto isDynamic = [](const ActionInfo &A) {
-    const VariableInfo &Elements =
-        A.D->Kind == DirectiveKind::Assign ? A.SourceVar : A.TargetVar;
-    return !A.NotConstant.empty() || Elements.ElementBytes == 0;
-  };
   std::vector<const FunctionTemplateDecl *> Templates;
   for (const auto &A : Actions) {
     const auto *F = dyn_cast_or_null<FunctionDecl>(A->Where.Function);
     const FunctionTemplateDecl *T =
         F ? F->getDescribedFunctionTemplate() : nullptr;
-    if (T && isDynamic(*A) && !llvm::is_contained(Templates, T))
+    if (T && A->isDynamic() && !llvm::is_contained(Templates, T))
       Templates.push_back(T);
   }
   for (const FunctionTemplateDecl *T : Templates) {
@@ -1039,7 +1034,7 @@ void Analysis::analyseInstances() {
                               const std::string &Why) {
         for (size_t I = 0; I < Results.size(); ++I) {
           const ActionInfo *A = Results[I].Action;
-          if (!A || A->Where.Function != Pattern || !isDynamic(*A))
+          if (!A || A->Where.Function != Pattern || !A->isDynamic())
             continue;
           InstanceAction Instance{Name, Condition.value_or(""), nullptr, Why};
           if (InInstance)

@@ -132,6 +132,20 @@ struct ActionInfo {
   std::optional<redist::Distribution> To;
   /// Why From or To is not known (empty when both are).
   std::string NotConstant;
+
+  bool isAssign() const { return D->Kind == DirectiveKind::Assign; }
+  /// Whose elements move: SRC of assign, VAR of redistribute.
+  const VariableInfo &movedVar() const {
+    return isAssign() ? SourceVar : TargetVar;
+  }
+  const DistributionInfo &moved() const {
+    return isAssign() ? *Source : *Target;
+  }
+  /// The runtime plans it: a parameter is not constant, or the element type
+  /// depends on a template parameter.
+  bool isDynamic() const {
+    return !NotConstant.empty() || movedVar().ElementBytes == 0;
+  }
 };
 
 /// A dynamic action in a function template, as one instantiation of the

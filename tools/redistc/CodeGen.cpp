@@ -377,16 +377,13 @@ std::string CodeGen::title(const ActionInfo &A) {
 bool CodeGen::plan(const ActionInfo &A, bool InInstance,
                    std::optional<StaticTables> &Tables, std::string &Why) {
   const Directive &D = *A.D;
-  const bool IsAssign = D.Kind == DirectiveKind::Assign;
   Why = A.NotConstant;
-  int64_t ElementBytes =
-      IsAssign ? A.SourceVar.ElementBytes : A.TargetVar.ElementBytes;
+  const int64_t ElementBytes = A.movedVar().ElementBytes;
   if (Why.empty() && ElementBytes == 0)
     Why = "the element type depends on a template parameter";
   if (!Why.empty())
     return true;
-  const std::optional<int64_t> Extent =
-      IsAssign ? A.Source->Extent : A.Target->Extent;
+  const std::optional<int64_t> Extent = A.moved().Extent;
   redist::Layout From(*A.From, *Extent);
   redist::Layout To(*A.To, *Extent);
   const std::string AlgorithmName = algorithmName(D);
@@ -457,11 +454,9 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
 
 void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
                               TemplateValues &V) const {
-  const bool IsAssign = A.D->Kind == DirectiveKind::Assign;
   V["FROM"] = A.From->str();
   V["TO"] = A.To->str();
-  V["EXTENT_VALUE"] =
-      std::to_string(*(IsAssign ? A.Source->Extent : A.Target->Extent));
+  V["EXTENT_VALUE"] = std::to_string(*A.moved().Extent);
   V["TO_VALUE"] = distributionValue(*A.To);
   V["SCHEDULE_COMMENT"] = scheduleComment(Tables);
   V["TABLES"] = renderTemplate("static_tables", tableValues(Tables));
