@@ -14,6 +14,8 @@
 // few: measured, this beats cutting messages into cache-sized pieces. The
 // Alltoallv mode packs everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with
 // datatypes) per round, and copies locally meanwhile. Nothing here allocates.
+// A Scheduled step's messages between ranks of one node skip MPI's copy:
+// SharedMemory.cpp hands them over.
 //
 // Tags are the piece number of a message (mod 32768, MPI's guaranteed tag
 // range): messages between one pair of ranks never overtake each other.
@@ -113,8 +115,10 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
     }
     Drain(false);
   }
+  if (G.shared())
+    runShared(G, Src, Dst); // and the local copy, when G.Self
   if (G.Self)
-    copySelf(Src, Dst); // empty when fused with a send above
+    copySelf(Src, Dst); // empty when fused with a send or run in chunks
   Drain(true);
   MPI_Waitall(NumRequests - NumRecv, Reqs + NumRecv, MPI_STATUSES_IGNORE);
 }

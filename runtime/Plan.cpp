@@ -74,13 +74,6 @@ std::vector<Packing> allPackings() {
 
 namespace {
 
-/// Splits [0, Elements) into pieces of at most PieceElements.
-template <typename Fn>
-void forEachPiece(int64_t Elements, int64_t PieceElements, Fn &&F) {
-  for (int64_t B = 0; B < Elements; B += PieceElements)
-    F(B, std::min(Elements, B + PieceElements));
-}
-
 /// The runs P gathers (UseFrom) or scatters on this rank's side of a message.
 int64_t runsOf(const detail::CopyProgram &P, bool UseFrom) {
   int64_t Runs = 0;
@@ -128,8 +121,10 @@ void Plan::Impl::build() {
     buildRounds();
   } else {
     assignSteps();
+    findNodePeers();
     buildGroups();
     buildTransfers();
+    buildShared();
     buildFused();
   }
   allocate();
@@ -148,8 +143,9 @@ constexpr int64_t FusedPieceBytes = 512 << 10;
 } // namespace
 
 void Plan::Impl::buildFused() {
+  // A shared first step interleaves the local copy itself (runShared).
   if (!SelfCutter || Groups.empty() || !Groups.front().Self ||
-      Groups.front().Sends.empty())
+      Groups.front().Sends.empty() || Groups.front().shared())
     return;
   const int S = Groups.front().Sends.front();
   detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
@@ -189,6 +185,7 @@ Plan::Impl::~Impl() {
         if (T != MPI_BYTE)
           detail::freeDatatype(T);
   detail::freeDatatype(ElementType);
+  freeShared();
   int Finalized = 0;
   MPI_Finalized(&Finalized);
   if (!Finalized && Comm != MPI_COMM_NULL)
@@ -320,10 +317,18 @@ void Plan::Impl::buildGroups() {
     if (R < Recvs.size())
       Step = std::min(Step, Recvs[R].Step);
     detail::Group G;
-    if (S < Sends.size() && Sends[S].Step == Step)
-      G.Sends.push_back(static_cast<int>(S++));
-    if (R < Recvs.size() && Recvs[R].Step == Step)
-      G.Recvs.push_back(static_cast<int>(R++));
+    if (S < Sends.size() && Sends[S].Step == Step) {
+      if (Sends[S].Shared)
+        G.SharedSend = static_cast<int>(S++);
+      else
+        G.Sends.push_back(static_cast<int>(S++));
+    }
+    if (R < Recvs.size() && Recvs[R].Step == Step) {
+      if (Recvs[R].Shared)
+        G.SharedRecv = static_cast<int>(R++);
+      else
+        G.Recvs.push_back(static_cast<int>(R++));
+    }
     if ((S < Sends.size() && Sends[S].Step == Step) ||
         (R < Recvs.size() && Recvs[R].Step == Step))
       throw std::logic_error("redist runtime: rank " + std::to_string(Rank) +
@@ -342,7 +347,7 @@ void Plan::Impl::buildTransfers() {
   const int64_t E = static_cast<int64_t>(ElementBytes);
   // The Scheduled mode reuses one buffer per direction for every step; the
   // Unsynchronized mode gives every message its own place.
-  const bool Shared = Options.Mode == ExecMode::Scheduled;
+  const bool OneBuffer = Options.Mode == ExecMode::Scheduled;
   auto Build = [&](std::vector<detail::PeerMessage> &Ms,
                    const std::vector<detail::MessageCutter> &Cs, bool Sending) {
     const detail::CopySide Side =
@@ -350,7 +355,9 @@ void Plan::Impl::buildTransfers() {
     int64_t Offset = 0;
     for (std::size_t I = 0; I < Ms.size(); ++I) {
       detail::PeerMessage &M = Ms[I];
-      if (Shared)
+      if (M.Shared)
+        continue; // buildShared's
+      if (OneBuffer)
         Offset = 0;
       M.Program = Cs[I].program(Side, 0, M.Elements);
       // Both sides' transfers are plain bytes, so each side chooses alone.
@@ -359,15 +366,17 @@ void Plan::Impl::buildTransfers() {
                  preferDatatype(M.Program.Elements,
                                 static_cast<int64_t>(ElementBytes),
                                 runsOf(M.Program, Sending)));
-      forEachPiece(M.Elements, TransferElems, [&](int64_t B, int64_t End) {
-        detail::Transfer T;
-        T.ByteOffset = Offset + B * E;
-        T.Bytes = static_cast<int>((End - B) * E);
-        if (M.Typed)
-          T.Type = detail::buildDatatype(Cs[I].program(Side, B, End), Sending,
-                                         ElementType, ElementBytes);
-        M.Pieces.push_back(T);
-      });
+      detail::forEachPiece(
+          M.Elements, TransferElems, [&](int64_t B, int64_t End) {
+            detail::Transfer T;
+            T.ByteOffset = Offset + B * E;
+            T.Bytes = static_cast<int>((End - B) * E);
+            if (M.Typed)
+              T.Type =
+                  detail::buildDatatype(Cs[I].program(Side, B, End), Sending,
+                                        ElementType, ElementBytes);
+            M.Pieces.push_back(T);
+          });
       M.BufferOffset = Offset;
       if (M.Typed)
         M.Program = detail::CopyProgram();
@@ -456,7 +465,9 @@ void Plan::Impl::allocate() {
   std::size_t MaxRequests = 1, MaxRecvRequests = 1;
   // Bytes of buffer a message needs: none when it moves with a datatype.
   auto Bytes = [&](const detail::PeerMessage &M) {
-    return M.Typed ? 0 : static_cast<std::size_t>(M.Elements) * ElementBytes;
+    return M.Typed || M.Shared
+               ? 0
+               : static_cast<std::size_t>(M.Elements) * ElementBytes;
   };
   if (Options.Mode == ExecMode::Alltoallv) {
     if (Options.Pack != Packing::Datatypes)
@@ -484,7 +495,13 @@ void Plan::Impl::allocate() {
   }
   Requests.resize(MaxRequests);
   Completed.resize(MaxRecvRequests);
-  SendBuffer.allocate(SendBytes);
+  // A step sends one message: the shared ring (sized for it) doubles as the
+  // buffer of MPI sends.
+  SendBufferInRing = Ring && SendBytes <= RingBytes;
+  if (SendBufferInRing)
+    SendBuffer.borrow(Ring);
+  else
+    SendBuffer.allocate(SendBytes);
   RecvBuffer.allocate(RecvBytes);
 }
 
@@ -507,7 +524,14 @@ void detail::MessageBuffer::allocate(std::size_t Bytes) {
   std::memset(Data.get(), 0xA5, Bytes);
 }
 
-void detail::MessageBuffer::Free::operator()(char *P) const { std::free(P); }
+void detail::MessageBuffer::borrow(char *Memory) {
+  Data = std::unique_ptr<char, Free>(Memory, Free(false));
+}
+
+void detail::MessageBuffer::Free::operator()(char *P) const {
+  if (Owned)
+    std::free(P);
+}
 
 //===----------------------------------------------------------------------===//
 // Plan
@@ -585,7 +609,9 @@ const PlanOptions &Plan::options() const { return P->Options; }
 std::size_t Plan::elementBytes() const { return P->ElementBytes; }
 MPI_Comm Plan::communicator() const { return P->UserComm; }
 int Plan::rank() const { return P->Rank; }
-std::size_t Plan::bufferBytes() const { return P->SendBytes + P->RecvBytes; }
+std::size_t Plan::bufferBytes() const {
+  return (P->SendBufferInRing ? 0 : P->SendBytes) + P->RecvBytes + P->RingBytes;
+}
 int64_t Plan::transfers() const {
   if (P->Options.Mode == ExecMode::Alltoallv)
     return static_cast<int64_t>(P->Rounds.size());
@@ -595,10 +621,17 @@ int64_t Plan::transfers() const {
       Count += static_cast<int64_t>(M.Pieces.size());
   return Count;
 }
+int64_t Plan::sharedMessages() const {
+  int64_t Count = 0;
+  for (const std::vector<detail::PeerMessage> *List : {&P->Sends, &P->Recvs})
+    for (const detail::PeerMessage &M : *List)
+      Count += M.Shared;
+  return Count;
+}
 int64_t Plan::activeSteps() const {
   int64_t Count = 0;
   for (const detail::Group &G : P->Groups)
-    Count += !G.Sends.empty() || !G.Recvs.empty();
+    Count += !G.Sends.empty() || !G.Recvs.empty() || G.shared();
   return Count;
 }
 

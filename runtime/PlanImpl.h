@@ -13,6 +13,7 @@
 #include "CopyProgram.h"
 #include "redist/runtime/Plan.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -41,6 +42,14 @@ struct PeerMessage {
   /// where the message starts in the buffer.
   detail::CopyProgram Program;
   int64_t BufferOffset = 0;
+  /// Handed over through the node's shared-memory window instead of MPI
+  /// transfers (SharedMemory.cpp): packed (sender) or unpacked (receiver)
+  /// one chunk program at a time, chunk C in slot C mod SharedSlots of the
+  /// sender's ring.
+  bool Shared = false;
+  std::vector<detail::CopyProgram> Chunks;
+  std::size_t SlotBytes = 0;      ///< bytes of one chunk (and slot)
+  const char *PeerRing = nullptr; ///< the sender's ring (receiver side)
 };
 
 /// What one call of runGroup does: one step of the schedule in the Scheduled
@@ -52,7 +61,18 @@ struct Group {
   /// (message, piece) of each receive request, in posting order.
   std::vector<std::pair<int, int>> RecvPieces;
   std::size_t SendPieces = 0;
+  /// The Scheduled mode's send and receive through shared memory, if any
+  /// (indices into Sends and Recvs; then absent from Sends and Recvs above).
+  int SharedSend = -1, SharedRecv = -1;
+  bool shared() const { return SharedSend >= 0 || SharedRecv >= 0; }
 };
+
+/// Splits [0, Elements) into pieces of at most PieceElements.
+template <typename Fn>
+void forEachPiece(int64_t Elements, int64_t PieceElements, Fn &&F) {
+  for (int64_t B = 0; B < Elements; B += PieceElements)
+    F(B, std::min(Elements, B + PieceElements));
+}
 
 /// One MPI_Alltoallv (or MPI_Alltoallw) call of the Alltoallv mode.
 struct AlltoallRound {
@@ -69,10 +89,15 @@ struct AlltoallRound {
 class MessageBuffer {
 public:
   void allocate(std::size_t Bytes);
+  /// Uses memory owned elsewhere (a shared-memory ring) instead.
+  void borrow(char *Memory);
   char *get() const { return Data.get(); }
 
 private:
   struct Free {
+    Free() : Owned(true) {}
+    explicit Free(bool Owned) : Owned(Owned) {}
+    bool Owned;
     void operator()(char *P) const;
   };
   std::unique_ptr<char, Free> Data;
@@ -122,6 +147,17 @@ public:
 
   detail::MessageBuffer SendBuffer, RecvBuffer;
   std::size_t SendBytes = 0, RecvBytes = 0;
+  bool SendBufferInRing = false; ///< SendBuffer borrows Ring
+
+  /// The shared-memory handover (SharedMemory.cpp): this rank's ring of
+  /// chunk slots, and every ring this rank maps (its own and its senders').
+  char *Ring = nullptr;
+  std::size_t RingBytes = 0;
+  std::vector<std::pair<void *, std::size_t>> Mappings;
+  /// The local copy cut into chunks, interleaved with a shared step's packing.
+  std::vector<detail::CopyProgram> SelfChunks;
+  /// The zero-byte "chunk ready" and "slot free" signals of one step.
+  mutable std::vector<MPI_Request> Signals;
   mutable std::vector<MPI_Request> Requests;
   mutable std::vector<int> Completed; ///< MPI_Testsome's indices
   /// Per received message: transfers not yet complete in this execute().
@@ -135,8 +171,17 @@ private:
   void buildFused();
   void buildRounds();
   void allocate();
+  /// Marks the messages between ranks of one node as Shared (Scheduled mode,
+  /// SharedMemory on) and maps the rings they need. Collective over Comm.
+  void findNodePeers();
+  /// The chunk programs of the Shared messages.
+  void buildShared();
+  /// Unmaps the rings: local, so destroying a plan never waits for others.
+  void freeShared();
 
   void runGroup(const detail::Group &G, const char *Src, char *Dst) const;
+  /// G's shared send and receive, and its local copy.
+  void runShared(const detail::Group &G, const char *Src, char *Dst) const;
   void executeAlltoall(const char *Src, char *Dst) const;
   void copySelf(const char *Src, char *Dst) const;
 

@@ -5,11 +5,13 @@
 // mode with every packing, the Unsynchronized and Alltoallv modes with one
 // packing per algorithm, turning with the configuration's index, so that a
 // sweep covers every (mode, algorithm, packing) at about a third of the
-// cost. (The Alltoallv mode follows no schedule, but each algorithm must
-// still be accepted and checked there.) The coverage printed at the end lets
-// the tests require every mode x algorithm and mode x packing to have run.
-// runSweepPlans builds, runs and checks those plans for one configuration
-// (SweepConfig.h), leaving each sweep its own further checks of each plan.
+// cost. The Scheduled mode hands messages over through shared memory with
+// Auto packing, over MPI with Datatypes, and either way with Runs, in turn.
+// (The Alltoallv mode follows no schedule, but each algorithm must still be
+// accepted and checked there.) The coverage printed at the end lets the tests
+// require every mode x algorithm and mode x packing to have run. runSweepPlans
+// builds, runs and checks those plans for one configuration (SweepConfig.h),
+// leaving each sweep its own further checks of each plan.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TEST_MPI_SWEEPPLANS_H
@@ -46,8 +48,10 @@ inline std::vector<PlanOptions> sweepVariants(const Layout &From,
       if (M == ExecMode::Scheduled) {
         for (Packing K : Packings) {
           O.Pack = K;
+          O.SharedMemory = K != Packing::Runs || (Turn + Applicable) % 2 == 0;
           Variants.push_back(O);
         }
+        O.SharedMemory = true;
         continue;
       }
       O.Pack = Packings[static_cast<std::size_t>(
@@ -75,10 +79,13 @@ public:
                   index(Algorithms, O.Schedule)];
     ++ByPacking[index(Modes, O.Mode) * Packings.size() +
                 index(Packings, O.Pack)];
+    if (O.Mode == ExecMode::Scheduled)
+      ++(O.SharedMemory && O.Pack != Packing::Datatypes ? Shared : P2P);
   }
 
   /// One line per mode, "MODE: ALGORITHM COUNT ...", then one line
-  /// "plans by mode and packing: MODE/PACKING COUNT ...".
+  /// "plans by mode and packing: MODE/PACKING COUNT ...", then one line
+  /// "scheduled plans by transport: shared COUNT p2p COUNT".
   void print() const {
     std::printf("plans by mode and algorithm:\n");
     for (std::size_t M = 0; M < Modes.size(); ++M) {
@@ -95,7 +102,8 @@ public:
         std::printf(" %s/%s %lld", execModeName(Modes[M]),
                     packingName(Packings[K]),
                     static_cast<long long>(ByPacking[M * Packings.size() + K]));
-    std::printf("\n");
+    std::printf("\nscheduled plans by transport: shared %lld p2p %lld\n",
+                static_cast<long long>(Shared), static_cast<long long>(P2P));
   }
 
 private:
@@ -112,6 +120,8 @@ private:
       std::vector<int64_t>(Modes.size() * Algorithms.size(), 0);
   std::vector<int64_t> ByPacking =
       std::vector<int64_t>(Modes.size() * Packings.size(), 0);
+  /// Scheduled plans with SharedMemory on (and not Datatypes), and the rest.
+  int64_t Shared = 0, P2P = 0;
 };
 
 /// The Scheduled mode's buffers hold at most one sent and one received
@@ -154,7 +164,8 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
     O.Verify = C.Verify;
     std::string Label = "config " + std::to_string(Index) + " (" + Desc + ", " +
                         algorithmName(O.Schedule) + ", " +
-                        execModeName(O.Mode) + ", " + packingName(O.Pack) + ")";
+                        execModeName(O.Mode) + ", " + packingName(O.Pack) +
+                        (O.SharedMemory ? "" : ", p2p") + ")";
     Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
     Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index));
     Errors += Check(O, Pl, Label);

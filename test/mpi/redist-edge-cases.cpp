@@ -45,25 +45,30 @@ int64_t expect(bool Cond, const std::string &What) {
   return 1;
 }
 
-/// Every mode and packing, with the default algorithm, Times executions.
+/// Every mode and packing (the Scheduled mode with shared memory and
+/// without), with the default algorithm, Times executions.
 int64_t allModes(const Distribution &From, const Distribution &To, int64_t N,
                  std::size_t ElementBytes = 8, int Times = 1,
                  int64_t MaxTransferBytes = 0, MPI_Comm Comm = MPI_COMM_WORLD) {
   int64_t Errors = 0;
   for (ExecMode M : allExecModes())
-    for (Packing K : allPackings()) {
-      PlanOptions O;
-      O.Mode = M;
-      O.Pack = K;
-      O.MaxTransferBytes = MaxTransferBytes;
-      Plan Pl(From, To, N, ElementBytes, Comm, O);
-      Errors += test::runAndCheck(Pl,
-                                  From.str() + " -> " + To.str() +
-                                      " N=" + std::to_string(N) + " " +
-                                      execModeName(M) + "/" + packingName(K) +
-                                      " E=" + std::to_string(ElementBytes),
-                                  Times);
-    }
+    for (Packing K : allPackings())
+      for (bool Shared : {true, false}) {
+        if (!Shared && M != ExecMode::Scheduled)
+          continue;
+        PlanOptions O;
+        O.Mode = M;
+        O.Pack = K;
+        O.MaxTransferBytes = MaxTransferBytes;
+        O.SharedMemory = Shared;
+        Plan Pl(From, To, N, ElementBytes, Comm, O);
+        Errors += test::runAndCheck(
+            Pl,
+            From.str() + " -> " + To.str() + " N=" + std::to_string(N) + " " +
+                execModeName(M) + "/" + packingName(K) +
+                (Shared ? "" : "/p2p") + " E=" + std::to_string(ElementBytes),
+            Times);
+      }
   return Errors;
 }
 
@@ -151,6 +156,7 @@ int main(int argc, char **argv) {
     // bytes of outgoing data take more than 60 transfers.
     PlanOptions O;
     O.MaxTransferBytes = 100;
+    O.SharedMemory = false;
     Plan Pl(D::block(4), D::cyclic(4), 4000, 8, MPI_COMM_WORLD, O);
     Errors +=
         expect(Pl.transfers() >= 60,
@@ -163,6 +169,7 @@ int main(int argc, char **argv) {
     // N/4.
     PlanOptions O;
     O.Pack = Packing::Runs;
+    O.SharedMemory = false;
     Plan Pl(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
     int64_t Errors = test::runAndCheck(Pl, "memory bound");
     Errors += expect(Pl.bufferBytes() == 2 * 10000 * 8,
@@ -174,7 +181,8 @@ int main(int argc, char **argv) {
     // Automatic packing chooses per side: the sender gathers runs of one
     // element with a copy loop, the receiver takes its contiguous 80 KB
     // straight into the target array with a datatype.
-    Plan Au(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD);
+    O.Pack = Packing::Auto;
+    Plan Au(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
     Errors += test::runAndCheck(Au, "automatic packing");
     Errors += expect(Au.bufferBytes() == 10000 * 8,
                      "automatic packing: buffers of " +
@@ -182,12 +190,48 @@ int main(int argc, char **argv) {
                          " bytes, expected 80000 (send side only)");
     // The reverse packs nothing: long runs on the receiver's side are
     // scattered by a datatype too (runs of 1 element, 8 bytes, are not).
-    Plan Back(D::cyclic(4, 1024), D::cyclic(4, 2048), 160000, 8,
-              MPI_COMM_WORLD);
+    Plan Back(D::cyclic(4, 1024), D::cyclic(4, 2048), 160000, 8, MPI_COMM_WORLD,
+              O);
     Errors += test::runAndCheck(Back, "automatic packing, long runs");
     Errors += expect(Back.bufferBytes() == 0,
                      "automatic packing of 8 KB runs: buffers of " +
                          std::to_string(Back.bufferBytes()) + " bytes");
+    return Errors;
+  });
+  runCase("shared memory handover", [] {
+    // All 4 ranks share this node: every message is handed over through
+    // shared memory, with no MPI transfer and no buffer but the ring of
+    // four 256 KiB slots, or less when the largest message sent is shorter.
+    int64_t Errors = 0;
+    for (int64_t N : {160000, 8000000}) {
+      Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
+      Errors += test::runAndCheck(Pl, "shared N=" + std::to_string(N), 2);
+      const std::size_t Ring =
+          std::min<std::size_t>(4 << 18, static_cast<std::size_t>(N / 16 * 8));
+      Errors += expect(Pl.sharedMessages() == 6 && Pl.transfers() == 0 &&
+                           Pl.activeSteps() == 3,
+                       "shared N=" + std::to_string(N) + ": " +
+                           std::to_string(Pl.sharedMessages()) +
+                           " shared messages, " +
+                           std::to_string(Pl.transfers()) + " transfers, " +
+                           std::to_string(Pl.activeSteps()) + " steps");
+      Errors += expect(Pl.bufferBytes() == Ring,
+                       "shared N=" + std::to_string(N) + ": ring of " +
+                           std::to_string(Pl.bufferBytes()) +
+                           " bytes, expected " + std::to_string(Ring));
+    }
+    // Off, and under Packing::Datatypes, the messages take MPI.
+    PlanOptions O;
+    O.SharedMemory = false;
+    Plan Off(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
+    O.SharedMemory = true;
+    O.Pack = Packing::Datatypes;
+    Plan Typed(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, O);
+    for (const Plan *Pl : {&Off, &Typed})
+      Errors += expect(Pl->sharedMessages() == 0 && Pl->transfers() == 6,
+                       "MPI plan: " + std::to_string(Pl->sharedMessages()) +
+                           " shared messages, " +
+                           std::to_string(Pl->transfers()) + " transfers");
     return Errors;
   });
   runCase("sub-communicator", [] {

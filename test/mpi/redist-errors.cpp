@@ -278,6 +278,8 @@ int main(int argc, char **argv) {
        [](Params &X, bool Odd) {
          X.Options.MaxTransferBytes = Odd ? 4096 : 0;
        }},
+      {"shared memory", " (from off to on)",
+       [](Params &X, bool Odd) { X.Options.SharedMemory = !Odd; }},
       {"cost model alpha", " (from 5e-06 to 1e-05)",
        [](Params &X, bool Odd) { X.Options.Model.Alpha = Odd ? 1e-5 : 5e-6; }},
       {"cost model beta", " (from 1e-09 to 3.2e-09)",
@@ -372,13 +374,15 @@ int main(int argc, char **argv) {
   {
     // A failure after the duplicate (the buffers of ranks 0 and 1, 2^48
     // bytes, exceed the address space) frees it with the rest; ranks 2 and 3
-    // get their plan.
+    // get their plan. (Through shared memory the message would need no
+    // such buffers.)
     const int64_t N = int64_t(1) << 45;
     int Ok = 0;
     try {
       PlanOptions O;
       O.Schedule = Algorithm::Caterpillar;
       O.Pack = Packing::Runs;
+      O.SharedMemory = false;
       Plan Pl(D::genBlock({N, 0, 0, 0}), D::genBlock({0, N, 0, 0}), N, 8,
               Watched, O);
       Ok = Rank >= 2;

@@ -9,14 +9,17 @@
 // largest a count allows) and the Alltoallv mode in several rounds; each
 // plan's transfers() must say how many.
 //
-// "full" executes plans in the Scheduled mode with Runs and Auto packing,
-// the Unsynchronized mode with datatypes, and the Alltoallv mode with Runs
-// and Datatypes, and checks every element of the target, the guard bytes
-// around it and the source. Rank 0 holds the N-byte source and rank 1 the
-// target, plus at most an N-byte buffer each: about 4 N bytes in all.
-// "quick" builds only the plans without buffers (datatypes: 2 N bytes in
-// all) and executes only the default mode's. Prints one line per plan;
-// exits 1 on any error.
+// The default plan hands the message over through shared memory instead,
+// in at most 4096 chunks: no MPI transfer, and a ring of four chunks.
+//
+// "full" executes plans in the Scheduled mode (through shared memory, and
+// over MPI with Runs and Auto packing), the Unsynchronized mode with
+// datatypes, and the Alltoallv mode with Runs and Datatypes, and checks
+// every element of the target, the guard bytes around it and the source.
+// Rank 0 holds the N-byte source and rank 1 the target, plus at most an
+// N-byte buffer each: about 4 N bytes in all. "quick" builds only the plans
+// without large buffers (2 N bytes in all) and executes the Scheduled
+// mode's. Prints one line per plan; exits 1 on any error.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -73,6 +76,7 @@ int64_t countWrong(const uint8_t *In, int64_t Count, int64_t First,
 struct Variant {
   ExecMode Mode;
   Packing Pack;
+  bool Shared; ///< PlanOptions::SharedMemory
   /// Whether "quick" builds it (plans with buffers touch N bytes each), and
   /// executes it.
   bool Quick, QuickRun;
@@ -118,11 +122,12 @@ int main(int argc, char **argv) {
     Dst.reset(new uint8_t[static_cast<std::size_t>(N + 2 * Guard)]);
 
   const Variant Variants[] = {
-      {ExecMode::Scheduled, Packing::Runs, false, false},
-      {ExecMode::Scheduled, Packing::Auto, true, true},
-      {ExecMode::Unsynchronized, Packing::Datatypes, true, false},
-      {ExecMode::Alltoallv, Packing::Runs, false, false},
-      {ExecMode::Alltoallv, Packing::Datatypes, true, false},
+      {ExecMode::Scheduled, Packing::Auto, true, true, true},
+      {ExecMode::Scheduled, Packing::Runs, false, false, false},
+      {ExecMode::Scheduled, Packing::Auto, false, true, true},
+      {ExecMode::Unsynchronized, Packing::Datatypes, false, true, false},
+      {ExecMode::Alltoallv, Packing::Runs, false, false, false},
+      {ExecMode::Alltoallv, Packing::Datatypes, false, true, false},
   };
   int64_t Errors = 0;
   uint32_t Salt = 0;
@@ -133,19 +138,29 @@ int main(int argc, char **argv) {
     PlanOptions O;
     O.Mode = V.Mode;
     O.Pack = V.Pack;
-    const std::string Label =
-        std::string(execModeName(V.Mode)) + "/" + packingName(V.Pack);
+    O.SharedMemory = V.Shared;
+    const std::string Label = std::string(execModeName(V.Mode)) + "/" +
+                              packingName(V.Pack) +
+                              (V.Mode != ExecMode::Scheduled ? ""
+                               : V.Shared                    ? "/shared"
+                                                             : "/p2p");
     Plan Pl(From, To, N, 1, MPI_COMM_WORLD, O);
 
-    // The message goes in pieces, or the collective in rounds.
-    const int64_t Want = V.Mode == ExecMode::Alltoallv ? Rounds : Pieces;
-    Errors += expect(Want > 1 && Pl.transfers() == Want,
+    // The message goes in pieces, or the collective in rounds, or through
+    // shared memory without MPI transfers.
+    const int64_t Want = V.Shared                        ? 0
+                         : V.Mode == ExecMode::Alltoallv ? Rounds
+                                                         : Pieces;
+    Errors += expect(Pl.transfers() == Want &&
+                         Pl.sharedMessages() == (V.Shared ? 1 : 0),
                      Label + ": " + std::to_string(Pl.transfers()) +
                          " transfers, expected " + std::to_string(Want));
-    // Auto packing chooses datatypes for runs this long: no buffer.
-    const bool Buffered = V.Pack == Packing::Runs;
-    const std::size_t MaxBuffer =
-        Buffered ? static_cast<std::size_t>(N) : std::size_t(0);
+    // Auto packing chooses datatypes for runs this long: no buffer. The
+    // sender's shared ring holds 4 of 4096 chunks; the receiver has none.
+    const bool Buffered = V.Pack == Packing::Runs || (V.Shared && Rank == 0);
+    const std::size_t MaxBuffer = V.Shared ? static_cast<std::size_t>(N / 1000)
+                                  : Buffered ? static_cast<std::size_t>(N)
+                                             : std::size_t(0);
     Errors += expect(
         Pl.bufferBytes() <= MaxBuffer && (Pl.bufferBytes() > 0) == Buffered,
         Label + ": " + std::to_string(Pl.bufferBytes()) + " bytes of buffers");

@@ -116,6 +116,9 @@ int main(int argc, char **argv) {
   Generator Gen(Args.Seed, Args.Ranks, Args.MaxN);
   int64_t Errors = 0;
   test::SweepCoverage Coverage;
+  // Plans (counted per rank) that hand messages over through shared memory,
+  // and those of them that also post MPI transfers: none on one node.
+  int64_t SharedPlans = 0, MixedPlans = 0;
   for (int I = 0; I < Args.Count + Args.Large; ++I) {
     test::SweepConfig C = Gen.next(I >= Args.Count);
     int Times = C.N <= 100000 ? 2 : 1;
@@ -125,6 +128,8 @@ int main(int argc, char **argv) {
           int64_t More = 0;
           if (O.Mode == ExecMode::Scheduled)
             More += test::checkBufferBound(Pl, /*DatatypesUseNoBuffer=*/true);
+          SharedPlans += Pl.sharedMessages() > 0;
+          MixedPlans += Pl.sharedMessages() > 0 && Pl.transfers() > 0;
           if (O.Schedule == Algorithm::Caterpillar &&
               O.Mode == ExecMode::Scheduled && O.Pack == Packing::Auto &&
               Rank == 0 && checkCaterpillarSteps(Pl) != 0) {
@@ -137,6 +142,8 @@ int main(int argc, char **argv) {
         });
   }
   int64_t Total = test::sumOverRanks(Errors);
+  SharedPlans = test::sumOverRanks(SharedPlans);
+  MixedPlans = test::sumOverRanks(MixedPlans);
   if (Rank == 0) {
     std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
                 "configurations, %d of them with N near 10^6 (%lld plans), "
@@ -146,6 +153,10 @@ int main(int argc, char **argv) {
                 static_cast<long long>(Coverage.plans()),
                 static_cast<long long>(Total));
     Coverage.print();
+    std::printf("plans through shared memory, per rank: %lld, %lld of them "
+                "with MPI transfers too\n",
+                static_cast<long long>(SharedPlans),
+                static_cast<long long>(MixedPlans));
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

@@ -73,6 +73,15 @@ struct PlanOptions {
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank instead of hanging.
   bool Verify = false;
+  /// In the Scheduled mode, a message between two ranks of one node moves
+  /// through shared memory (found with MPI_COMM_TYPE_SHARED): the sender
+  /// packs chunks of 256 KiB into a ring of four slots, and the receiver
+  /// unpacks each straight from there while the next is packed. That is one
+  /// copy less than an MPI transfer, and the chunks stay in cache. Each step
+  /// still pairs one sender with one receiver; zero-byte MPI messages carry
+  /// the signals. Off, under Packing::Datatypes, or where a node cannot map
+  /// shared memory, messages use MPI point-to-point transfers.
+  bool SharedMemory = true;
   CostModel Model;
   /// Largest number of bytes one MPI transfer carries; longer messages go in
   /// several pieces so that MPI's int counts never overflow. 0 means the
@@ -118,16 +127,21 @@ public:
   /// This rank's rank in that communicator.
   int rank() const;
 
-  /// Bytes of message buffers this plan holds on this rank. In the Scheduled
-  /// mode this is at most the largest message the rank sends plus the largest
-  /// it receives (messages sent or received with a datatype need none).
+  /// Bytes of message buffers this plan holds on this rank, its shared ring
+  /// included. In the Scheduled mode this is at most the largest message the
+  /// rank sends plus the largest it receives (messages sent or received with
+  /// a datatype need none; a message handed over through shared memory needs
+  /// four chunks of the sender's ring, which also holds its MPI sends).
   std::size_t bufferBytes() const;
-  /// Number of steps in which this rank sends or receives over MPI.
+  /// Number of steps in which this rank sends or receives.
   int64_t activeSteps() const;
-  /// Number of MPI transfers this rank posts per execute(): point-to-point
-  /// sends plus receives (a message longer than MaxTransferBytes counts once
-  /// per piece), or the number of collective calls in the Alltoallv mode.
+  /// Number of MPI transfers of data this rank posts per execute():
+  /// point-to-point sends plus receives (a message longer than
+  /// MaxTransferBytes counts once per piece; one through shared memory counts
+  /// none), or the number of collective calls in the Alltoallv mode.
   int64_t transfers() const;
+  /// Number of messages this rank sends plus receives through shared memory.
+  int64_t sharedMessages() const;
 
   class Impl;
 
