@@ -80,7 +80,7 @@ import sys
 out, single_copy, malloc = sys.argv[1:4]
 sizes, configs = sys.argv[4].split(), sys.argv[5:]
 peers = ["alltoallv", "alltoallw", "caterpillar", "scalapack"]
-methods = ["redist", "unsync"] + peers
+methods = ["redist", "redist-p2p", "unsync"] + peers
 
 
 def parse(path):

@@ -66,7 +66,9 @@ std::vector<MethodInfo> availableMethods();
 Distribution runtimeDistribution(const IndexMap &M);
 
 // The factories, one per source file.
-std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode);
+/// SharedMemory: PlanOptions::SharedMemory.
+std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
+                                          bool SharedMemory);
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallvPeer(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallwPeer(const Problem &Pb);

@@ -6,11 +6,16 @@ namespace redist {
 namespace bench {
 
 std::vector<MethodInfo> availableMethods() {
-  auto Runtime = [](ExecMode Mode) -> MethodFactory {
-    return [Mode](const Problem &Pb) { return makeRuntimeMethod(Pb, Mode); };
+  auto Runtime = [](ExecMode Mode, bool SharedMemory = true) -> MethodFactory {
+    return [Mode, SharedMemory](const Problem &Pb) {
+      return makeRuntimeMethod(Pb, Mode, SharedMemory);
+    };
   };
   return {
       {"redist", Runtime(ExecMode::Scheduled), true},
+      // The default mode with every message over MPI: what the shared-memory
+      // handover gains.
+      {"redist-p2p", Runtime(ExecMode::Scheduled, false), true},
       {"unsync", Runtime(ExecMode::Unsynchronized), true},
       {"alltoallv", makeAlltoallvPeer, true},
       {"alltoallw", makeAlltoallwPeer, true},

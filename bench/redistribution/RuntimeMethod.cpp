@@ -13,9 +13,9 @@ namespace {
 
 class RuntimeMethod : public Method {
 public:
-  RuntimeMethod(const Problem &Pb, ExecMode Mode)
+  RuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory)
       : Pl(runtimeDistribution(Pb.From), runtimeDistribution(Pb.To), Pb.From.N,
-           sizeof(double), Pb.Comm, options(Pb, Mode)) {
+           sizeof(double), Pb.Comm, options(Pb, Mode, SharedMemory)) {
     int64_t Me = Pb.Rank;
     int64_t SrcSize = Me < Pb.From.Procs ? Pb.From.localSize(Me) : 0;
     int64_t DstSize = Me < Pb.To.Procs ? Pb.To.localSize(Me) : 0;
@@ -32,11 +32,13 @@ public:
   void run(const double *Src, double *Dst) override { Pl.execute(Src, Dst); }
 
 private:
-  static PlanOptions options(const Problem &Pb, ExecMode Mode) {
+  static PlanOptions options(const Problem &Pb, ExecMode Mode,
+                             bool SharedMemory) {
     PlanOptions Options;
     Options.Schedule = Pb.Schedule;
     Options.Mode = Mode;
     Options.Pack = Pb.Pack;
+    Options.SharedMemory = SharedMemory;
     return Options;
   }
 
@@ -48,7 +50,7 @@ private:
 class StaleMethod : public RuntimeMethod {
 public:
   explicit StaleMethod(const Problem &Pb)
-      : RuntimeMethod(Pb, ExecMode::Scheduled) {}
+      : RuntimeMethod(Pb, ExecMode::Scheduled, true) {}
 
   void run(const double *Src, double *Dst) override {
     if (!Ran)
@@ -67,8 +69,9 @@ Distribution runtimeDistribution(const IndexMap &M) {
                         : Distribution::cyclic(M.Procs, M.Block);
 }
 
-std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode) {
-  return std::make_unique<RuntimeMethod>(Pb, Mode);
+std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
+                                          bool SharedMemory) {
+  return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory);
 }
 
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb) {
