@@ -185,7 +185,6 @@ Plan::Impl::~Impl() {
         if (T != MPI_BYTE)
           detail::freeDatatype(T);
   detail::freeDatatype(ElementType);
-  freeShared();
   int Finalized = 0;
   MPI_Finalized(&Finalized);
   if (!Finalized && Comm != MPI_COMM_NULL)
@@ -497,9 +496,9 @@ void Plan::Impl::allocate() {
   Completed.resize(MaxRecvRequests);
   // A step sends one message: the shared ring (sized for it) doubles as the
   // buffer of MPI sends.
-  SendBufferInRing = Ring && SendBytes <= RingBytes;
+  SendBufferInRing = ring() && SendBytes <= ringBytes();
   if (SendBufferInRing)
-    SendBuffer.borrow(Ring);
+    SendBuffer.borrow(ring());
   else
     SendBuffer.allocate(SendBytes);
   RecvBuffer.allocate(RecvBytes);
@@ -610,7 +609,8 @@ std::size_t Plan::elementBytes() const { return P->ElementBytes; }
 MPI_Comm Plan::communicator() const { return P->UserComm; }
 int Plan::rank() const { return P->Rank; }
 std::size_t Plan::bufferBytes() const {
-  return (P->SendBufferInRing ? 0 : P->SendBytes) + P->RecvBytes + P->RingBytes;
+  return (P->SendBufferInRing ? 0 : P->SendBytes) + P->RecvBytes +
+         P->ringBytes();
 }
 int64_t Plan::transfers() const {
   if (P->Options.Mode == ExecMode::Alltoallv)

@@ -11,6 +11,7 @@
 #define REDIST_RUNTIME_PLANIMPL_H
 
 #include "CopyProgram.h"
+#include "redist/runtime/NodeHandover.h"
 #include "redist/runtime/Plan.h"
 
 #include <algorithm>
@@ -147,13 +148,13 @@ public:
 
   detail::MessageBuffer SendBuffer, RecvBuffer;
   std::size_t SendBytes = 0, RecvBytes = 0;
-  bool SendBufferInRing = false; ///< SendBuffer borrows Ring
+  bool SendBufferInRing = false; ///< SendBuffer borrows ring()
 
-  /// The shared-memory handover (SharedMemory.cpp): this rank's ring of
-  /// chunk slots, and every ring this rank maps (its own and its senders').
-  char *Ring = nullptr;
-  std::size_t RingBytes = 0;
-  std::vector<std::pair<void *, std::size_t>> Mappings;
+  /// The node's shared-memory rings, when a message is handed over
+  /// (SharedMemory.cpp); ring() is this rank's, ringBytes() its size.
+  std::unique_ptr<NodeRings> Rings;
+  char *ring() const;
+  std::size_t ringBytes() const;
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
   /// The zero-byte "chunk ready" and "slot free" signals of one step.
@@ -176,8 +177,6 @@ private:
   void findNodePeers();
   /// The chunk programs of the Shared messages.
   void buildShared();
-  /// Unmaps the rings: local, so destroying a plan never waits for others.
-  void freeShared();
 
   void runGroup(const detail::Group &G, const char *Src, char *Dst) const;
   /// G's shared send and receive, and its local copy.

@@ -1,0 +1,305 @@
+//===- NodeHandover.cpp - Handing messages over within a node -------------===//
+//
+// The rings and the step loop of redist/runtime/NodeHandover.h. Each rank
+// creates its ring, the node's ranks exchange the names and map their
+// senders' rings, and the names are unlinked at once; the mappings stay
+// until the owner goes. POSIX objects rather than MPI-3 windows: freeing a
+// window is collective, and destroying a plan should never wait for other
+// ranks. Where any of that fails, the node's ranks fall back to MPI
+// transfers together.
+//
+//===----------------------------------------------------------------------===//
+#include "redist/runtime/NodeHandover.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace redist {
+namespace {
+
+/// Bytes of one chunk, and slots in a sender's ring. Four slots of 256 KiB
+/// keep the ring within a core's L2 while the receiver works on one chunk
+/// and the sender packs the next.
+constexpr int64_t ChunkBytes = 256 << 10;
+constexpr int64_t SharedSlots = 4;
+
+/// The signals' tags. Ranks of one node exchange no data transfers in the
+/// same steps, so the tags cannot meet a data transfer's.
+constexpr int ReadyTag = 0, FreeTag = 1;
+
+/// Room for a ring's name, "/redist.PID.COUNT".
+constexpr int NameBytes = 48;
+
+/// At most this many chunks per message: longer messages get longer chunks,
+/// so that the chunk programs of a huge message stay few.
+constexpr int64_t MaxChunks = 4096;
+
+/// Maps the shared-memory object Fd; nullptr on failure.
+void *mapRing(int Fd, std::size_t Bytes, int Protection) {
+  int Flags = MAP_SHARED;
+#ifdef MAP_POPULATE
+  Flags |= MAP_POPULATE; // no page faults in execute()
+#endif
+  void *P = mmap(nullptr, Bytes, Protection, Flags, Fd, 0);
+  return P == MAP_FAILED ? nullptr : P;
+}
+
+/// Creates and maps a ring of Bytes; returns its name, empty on failure.
+std::string createRing(std::size_t Bytes, void *&Address) {
+  static std::atomic<unsigned> Counter{0};
+  for (int Attempt = 0; Attempt < 16; ++Attempt) {
+    char Name[NameBytes];
+    std::snprintf(Name, sizeof Name, "/redist.%ld.%u",
+                  static_cast<long>(getpid()), Counter++);
+    int Fd = shm_open(Name, O_CREAT | O_EXCL | O_RDWR, 0600);
+    if (Fd < 0) {
+      if (errno == EEXIST)
+        continue; // left by a process that died with our pid, or a race
+      return "";
+    }
+    // Reserve the memory now: a full /dev/shm must fail here (and the node
+    // fall back to MPI), not raise SIGBUS in execute().
+    Address = posix_fallocate(Fd, 0, static_cast<off_t>(Bytes)) == 0
+                  ? mapRing(Fd, Bytes, PROT_READ | PROT_WRITE)
+                  : nullptr;
+    close(Fd);
+    if (!Address) {
+      shm_unlink(Name);
+      return "";
+    }
+    return Name;
+  }
+  return "";
+}
+
+/// Maps another rank's ring read-only; nullptr on failure.
+void *openRing(const char *Name, std::size_t &Bytes) {
+  int Fd = shm_open(Name, O_RDONLY, 0);
+  if (Fd < 0)
+    return nullptr;
+  struct stat St;
+  void *P = nullptr;
+  if (fstat(Fd, &St) == 0 && St.st_size > 0) {
+    Bytes = static_cast<std::size_t>(St.st_size);
+    P = mapRing(Fd, Bytes, PROT_READ);
+  }
+  close(Fd);
+  return P;
+}
+
+/// For tests, REDIST_TEST_RANKS_PER_NODE=K makes the runtime take each K
+/// consecutive ranks of a communicator for a node, so that one machine can
+/// run steps that mix shared-memory and MPI messages. 0 when unset.
+int testRanksPerNode() {
+  const char *Value = std::getenv("REDIST_TEST_RANKS_PER_NODE");
+  return Value ? std::max(0, std::atoi(Value)) : 0;
+}
+
+/// Orders this rank's accesses to a ring before the signal that follows
+/// (or after the one that preceded).
+void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
+
+} // namespace
+
+int64_t handoverChunkElements(int64_t Elements, std::size_t ElementBytes) {
+  return std::max({int64_t(1), ChunkBytes / static_cast<int64_t>(ElementBytes),
+                   (Elements + MaxChunks - 1) / MaxChunks});
+}
+
+int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes) {
+  return std::min(SharedSlots * handoverChunkElements(Elements, ElementBytes),
+                  Elements);
+}
+
+NodeRings::NodeRings(MPI_Comm Comm) {
+  int Size = 0;
+  MPI_Comm_rank(Comm, &Rank);
+  MPI_Comm_size(Comm, &Size);
+  if (const int PerNode = testRanksPerNode())
+    MPI_Comm_split(Comm, Rank / PerNode, Rank, &Node);
+  else
+    MPI_Comm_split_type(Comm, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
+  MPI_Group All, NodeGroup;
+  MPI_Comm_group(Comm, &All);
+  MPI_Comm_group(Node, &NodeGroup);
+  std::vector<int> Ranks(static_cast<std::size_t>(Size));
+  for (int R = 0; R < Size; ++R)
+    Ranks[static_cast<std::size_t>(R)] = R;
+  NodeRank.resize(Ranks.size());
+  MPI_Group_translate_ranks(All, Size, Ranks.data(), NodeGroup,
+                            NodeRank.data());
+  MPI_Group_free(&All);
+  MPI_Group_free(&NodeGroup);
+}
+
+NodeRings::~NodeRings() {
+  unmap();
+  int Finalized = 0;
+  MPI_Finalized(&Finalized);
+  if (!Finalized && Node != MPI_COMM_NULL)
+    MPI_Comm_free(&Node);
+}
+
+bool NodeRings::onNode(int R) const {
+  return R != Rank && R >= 0 && static_cast<std::size_t>(R) < NodeRank.size() &&
+         NodeRank[static_cast<std::size_t>(R)] != MPI_UNDEFINED;
+}
+
+const char *NodeRings::ringOf(int Sender) const {
+  for (const auto &[R, Address] : SenderRings)
+    if (R == Sender)
+      return Address;
+  return nullptr;
+}
+
+void NodeRings::unmap() {
+  for (const auto &[Address, Bytes] : Mappings)
+    munmap(Address, Bytes);
+  Mappings.clear();
+  SenderRings.clear();
+  Ring = nullptr;
+  RingBytes = 0;
+}
+
+bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
+  if (Node == MPI_COMM_NULL)
+    throw std::logic_error("redist runtime: NodeRings::map called twice");
+  int NodeSize = 0;
+  MPI_Comm_size(Node, &NodeSize);
+  int Ok = 1;
+  std::string Mine;
+  if (Bytes > 0) {
+    void *Address = nullptr;
+    Mine = createRing(Bytes, Address);
+    if (Mine.empty()) {
+      Ok = 0;
+    } else {
+      Ring = static_cast<char *>(Address);
+      RingBytes = Bytes;
+      Mappings.emplace_back(Address, Bytes);
+    }
+  }
+  std::vector<char> Names(static_cast<std::size_t>(NodeSize) * NameBytes);
+  char MyName[NameBytes] = {};
+  std::snprintf(MyName, sizeof MyName, "%s", Mine.c_str());
+  MPI_Allgather(MyName, NameBytes, MPI_CHAR, Names.data(), NameBytes, MPI_CHAR,
+                Node);
+  for (int Sender : Senders) {
+    if (!Ok)
+      break;
+    const char *Name =
+        onNode(Sender)
+            ? &Names[static_cast<std::size_t>(
+                         NodeRank[static_cast<std::size_t>(Sender)]) *
+                     NameBytes]
+            : "";
+    std::size_t RingSize = 0;
+    void *Address = Name[0] ? openRing(Name, RingSize) : nullptr;
+    if (!Address) {
+      Ok = 0;
+      break;
+    }
+    Mappings.emplace_back(Address, RingSize);
+    SenderRings.emplace_back(Sender, static_cast<const char *>(Address));
+  }
+  // Every ring is mapped where it is needed (or the node gives up): the
+  // names can go, and so can the node's communicator.
+  int AllOk = 0;
+  MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_LAND, Node);
+  MPI_Comm_free(&Node);
+  if (!Mine.empty())
+    shm_unlink(Mine.c_str());
+  if (!AllOk)
+    unmap();
+  return AllOk != 0;
+}
+
+void handOver(MPI_Comm Comm, char *Ring, const HandoverSend *Out,
+              const HandoverRecv *In,
+              const std::function<void(std::size_t, std::size_t)> &Paced,
+              const std::function<bool()> &Filler,
+              std::vector<MPI_Request> &Signals) {
+  const std::size_t ToPack = Out ? Out->Chunks : 0;
+  const std::size_t ToUnpack = In ? In->Chunks : 0;
+  const std::size_t Slots = static_cast<std::size_t>(SharedSlots);
+  if (Signals.size() < ToPack + ToUnpack)
+    throw std::logic_error("redist runtime: handOver needs " +
+                           std::to_string(ToPack + ToUnpack) + " signals");
+
+  // Waiting[0]: the next "slot free" from Out's receiver; Waiting[1]: the
+  // next "chunk ready" from In's sender.
+  MPI_Request Waiting[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+  std::size_t Packed = 0, Freed = 0, Ready = 0, Unpacked = 0, NumSignals = 0;
+  if (ToPack > 0)
+    MPI_Irecv(nullptr, 0, MPI_BYTE, Out->Peer, FreeTag, Comm, &Waiting[0]);
+  if (ToUnpack > 0)
+    MPI_Irecv(nullptr, 0, MPI_BYTE, In->Peer, ReadyTag, Comm, &Waiting[1]);
+  auto Arrived = [&](int Index) {
+    if (Index == 0 && ++Freed < ToPack)
+      MPI_Irecv(nullptr, 0, MPI_BYTE, Out->Peer, FreeTag, Comm, &Waiting[0]);
+    if (Index == 1 && ++Ready < ToUnpack)
+      MPI_Irecv(nullptr, 0, MPI_BYTE, In->Peer, ReadyTag, Comm, &Waiting[1]);
+  };
+  auto Poll = [&]() {
+    for (;;) {
+      int Index = MPI_UNDEFINED, Flag = 0;
+      MPI_Testany(2, Waiting, &Index, &Flag, MPI_STATUS_IGNORE);
+      if (!Flag || Index == MPI_UNDEFINED)
+        return;
+      Arrived(Index);
+    }
+  };
+
+  bool MoreFiller = true;
+  for (;;) {
+    Poll();
+    if (Unpacked == ToUnpack && Freed == ToPack)
+      break;
+    bool Progress = false;
+    // Unpack first: that frees the sender's slots soonest.
+    if (Unpacked < Ready) {
+      fence();
+      In->Unpack(Unpacked, In->Ring + Unpacked % Slots * In->SlotBytes);
+      fence();
+      MPI_Isend(nullptr, 0, MPI_BYTE, In->Peer, FreeTag, Comm,
+                &Signals[NumSignals++]);
+      ++Unpacked;
+      Progress = true;
+    }
+    if (Packed < ToPack && Packed - Freed < Slots) {
+      fence();
+      Out->Pack(Packed, Ring + Packed % Slots * Out->SlotBytes);
+      fence();
+      MPI_Isend(nullptr, 0, MPI_BYTE, Out->Peer, ReadyTag, Comm,
+                &Signals[NumSignals++]);
+      ++Packed;
+      if (Paced)
+        Paced(Packed, ToPack);
+      Progress = true;
+    }
+    if (Progress)
+      continue;
+    if (MoreFiller && Filler && (MoreFiller = Filler()))
+      continue;
+    int Index = MPI_UNDEFINED;
+    MPI_Waitany(2, Waiting, &Index, MPI_STATUS_IGNORE);
+    if (Index == MPI_UNDEFINED)
+      throw std::logic_error("redist runtime: a handover step waits for "
+                             "nothing");
+    Arrived(Index);
+  }
+  MPI_Waitall(static_cast<int>(NumSignals), Signals.data(),
+              MPI_STATUSES_IGNORE);
+}
+
+} // namespace redist
