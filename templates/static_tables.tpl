@@ -19,7 +19,9 @@
   static constexpr redistc_detail::Run redistc_runs[{{RUN_ROWS}}] = {
 {{RUNS}}};
 {{TYPE_TABLE}}
+  // The node's shared-memory rings, set up on the first call.
+  static redistc_detail::Handover redistc_handover;
   static constexpr redistc_detail::Exchange redistc_exchange = {
       {{RANKS}}, {{STEPS}}, redistc_from_size, redistc_to_size, redistc_send,
       redistc_recv, redistc_messages, redistc_pieces, redistc_runs,
-      {{TYPES}}, {{MAX_LENGTH}}};
+      {{TYPES}}, {{MAX_LENGTH}}, &redistc_handover};

@@ -1,7 +1,9 @@
 // End to end, every parameter constant: translate, compile with mpicxx, run
 // under mpirun and let the program check every element after every directive.
 // The forced-dynamic translation (the runtime path) must print the same, and
-// extra ranks beyond the arrangement take part without data.
+// extra ranks beyond the arrangement take part without data. So must runs
+// with each rank its own node (every message over MPI) and with nodes of 3
+// ranks (steps mixing the shared-memory handover with MPI).
 //
 // RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs > %t.report
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report
@@ -13,6 +15,8 @@
 // RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
 // RUN: diff %t.static.out %t.dynamic.out
 // RUN: %mpirun -np 6 %t.static | FileCheck --check-prefix=SIX %s
+// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
+// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=3 -np 4 %t.static | diff %t.static.out -
 //
 // Every directive is static but those in the loop: the first one's source
 // depends on the iteration, and x moved onto Q once, so the number of

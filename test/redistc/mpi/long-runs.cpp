@@ -3,13 +3,17 @@
 // MPI derived datatype (pieces of a slice, repeated, then the tail), the
 // other side of the same message may still be copied through a buffer. Short
 // mixed runs go element by element. Every element is checked after every
-// directive, and the runtime path (--dynamic) must print the same.
+// directive, and the runtime path (--dynamic) must print the same. The
+// datatypes move messages between nodes: on one node the ranks hand their
+// messages over through shared memory instead, so the program also runs
+// with each rank taken for a node of its own (REDIST_TEST_RANKS_PER_NODE=1).
 //
 // RUN: redistc %s -o %t.static.cpp -- -I%S/Inputs
 // RUN: grep -Ev '^// (RUN|CODE|CHECK)' %t.static.cpp | FileCheck --check-prefix=CODE %s
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
 // RUN: %mpirun -np 4 %t.static > %t.static.out
 // RUN: FileCheck %s < %t.static.out
+// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
 // RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
 // RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
@@ -21,8 +25,10 @@
 // CODE:      redistribute x(cyclic(96)): static,
 // CODE:      {0, 1, {{[0-9]+}}, {{\{[0-9, ]+}}, 0}, {{\{[0-9, ]+}}, 1}, {0, 0, 0, 0, 0, 0, 0, 0}},
 // CODE:      {{static}} redistc_detail::Datatype redistc_types[24];
+// CODE-NEXT: // The node's shared-memory rings, set up on the first call.
+// CODE-NEXT: {{static}} redistc_detail::Handover redistc_handover;
 // CODE-NEXT: {{static}} constexpr redistc_detail::Exchange redistc_exchange = {
-// CODE:          redistc_types, 0};
+// CODE:          redistc_types, 0, &redistc_handover};
 // cyclic(96) on 4 -> cyclic(2) on 2: each sender's runs are 2 elements
 // (copied), each receiver's 48 (a datatype).
 // CODE:      redistribute x(cyclic(2)) onto Q: static,
@@ -34,7 +40,7 @@
 // cyclic(3) -> cyclic(5): short runs only, no datatype.
 // CODE:      redistribute x(cyclic(5)): static,
 // CODE-NOT:  redistc_detail::Datatype
-// CODE:      nullptr, {{[1-9][0-9]*}}};
+// CODE:      nullptr, {{[1-9][0-9]*}}, &redistc_handover};
 //
 // CHECK: ranks: 4
 // CHECK-NEXT: redistribute x cyclic(96): 5000 elements, every element in place
