@@ -224,67 +224,118 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
   return AllOk != 0;
 }
 
-void handOver(MPI_Comm Comm, char *Ring, const HandoverSend *Out,
-              const HandoverRecv *In,
-              const std::function<void(std::size_t, std::size_t)> &Paced,
-              const std::function<bool()> &Filler,
-              std::vector<MPI_Request> &Signals) {
-  const std::size_t ToPack = Out ? Out->Chunks : 0;
-  const std::size_t ToUnpack = In ? In->Chunks : 0;
-  const std::size_t Slots = static_cast<std::size_t>(SharedSlots);
-  if (Signals.size() < ToPack + ToUnpack)
-    throw std::logic_error("redist runtime: handOver needs " +
-                           std::to_string(ToPack + ToUnpack) + " signals");
+void HandoverScratch::reserve(std::size_t Messages, std::size_t Chunks) {
+  Signals.resize(std::max(Signals.size(), Chunks));
+  Waiting.resize(std::max(Waiting.size(), Messages));
+  Done.resize(std::max(Done.size(), 2 * Messages));
+}
 
-  // Waiting[0]: the next "slot free" from Out's receiver; Waiting[1]: the
-  // next "chunk ready" from In's sender.
-  MPI_Request Waiting[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-  std::size_t Packed = 0, Freed = 0, Ready = 0, Unpacked = 0, NumSignals = 0;
-  if (ToPack > 0)
-    MPI_Irecv(nullptr, 0, MPI_BYTE, Out->Peer, FreeTag, Comm, &Waiting[0]);
-  if (ToUnpack > 0)
-    MPI_Irecv(nullptr, 0, MPI_BYTE, In->Peer, ReadyTag, Comm, &Waiting[1]);
+void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
+              const HandoverRecv *Ins, std::size_t NumIns,
+              const std::function<void(std::size_t, std::size_t)> &Paced,
+              const std::function<bool()> &Filler, HandoverScratch &Scratch) {
+  const std::size_t Slots = static_cast<std::size_t>(SharedSlots);
+  const std::size_t Messages = NumOuts + NumIns;
+  std::size_t TotalChunks = 0, ToPack = 0;
+  for (std::size_t I = 0; I < NumOuts; ++I)
+    ToPack += Outs[I].Chunks;
+  TotalChunks = ToPack;
+  for (std::size_t I = 0; I < NumIns; ++I)
+    TotalChunks += Ins[I].Chunks;
+  if (Scratch.Signals.size() < TotalChunks ||
+      Scratch.Waiting.size() < Messages || Scratch.Done.size() < 2 * Messages)
+    throw std::logic_error("redist runtime: handOver's scratch holds too "
+                           "little");
+
+  // Message M (Outs, then Ins) waits in Waiting[M] for its next "slot free"
+  // (Outs) or "chunk ready" (Ins). Done[2M] counts the chunks packed or
+  // unpacked, Done[2M + 1] the slots freed or chunks ready.
+  MPI_Request *Waiting = Scratch.Waiting.data();
+  std::size_t *Done = Scratch.Done.data();
+  auto Peer = [&](std::size_t M) {
+    return M < NumOuts ? Outs[M].Peer : Ins[M - NumOuts].Peer;
+  };
+  auto Chunks = [&](std::size_t M) {
+    return M < NumOuts ? Outs[M].Chunks : Ins[M - NumOuts].Chunks;
+  };
+  auto Post = [&](std::size_t M) {
+    MPI_Irecv(nullptr, 0, MPI_BYTE, Peer(M), M < NumOuts ? FreeTag : ReadyTag,
+              Comm, &Waiting[M]);
+  };
+  std::size_t Unfinished = 0;
+  for (std::size_t M = 0; M < Messages; ++M) {
+    Done[2 * M] = Done[2 * M + 1] = 0;
+    Waiting[M] = MPI_REQUEST_NULL;
+    if (Chunks(M) > 0) {
+      Post(M);
+      ++Unfinished;
+    }
+  }
   auto Arrived = [&](int Index) {
-    if (Index == 0 && ++Freed < ToPack)
-      MPI_Irecv(nullptr, 0, MPI_BYTE, Out->Peer, FreeTag, Comm, &Waiting[0]);
-    if (Index == 1 && ++Ready < ToUnpack)
-      MPI_Irecv(nullptr, 0, MPI_BYTE, In->Peer, ReadyTag, Comm, &Waiting[1]);
+    const std::size_t M = static_cast<std::size_t>(Index);
+    if (++Done[2 * M + 1] < Chunks(M))
+      Post(M);
+    else
+      --Unfinished;
   };
   auto Poll = [&]() {
     for (;;) {
       int Index = MPI_UNDEFINED, Flag = 0;
-      MPI_Testany(2, Waiting, &Index, &Flag, MPI_STATUS_IGNORE);
+      MPI_Testany(static_cast<int>(Messages), Waiting, &Index, &Flag,
+                  MPI_STATUS_IGNORE);
       if (!Flag || Index == MPI_UNDEFINED)
         return;
       Arrived(Index);
     }
   };
+  // The message least far along among those Ready allows.
+  auto Pick = [&](std::size_t First, std::size_t Last, auto Ready) {
+    std::size_t Best = Last;
+    for (std::size_t M = First; M < Last; ++M)
+      if (Ready(M) && (Best == Last ||
+                       Done[2 * M] * Chunks(Best) < Done[2 * Best] * Chunks(M)))
+        Best = M;
+    return Best;
+  };
 
+  std::size_t Packed = 0, NumSignals = 0;
   bool MoreFiller = true;
   for (;;) {
     Poll();
-    if (Unpacked == ToUnpack && Freed == ToPack)
+    bool Busy = Unfinished > 0;
+    for (std::size_t M = NumOuts; !Busy && M < Messages; ++M)
+      Busy = Done[2 * M] < Chunks(M);
+    if (!Busy)
       break;
     bool Progress = false;
     // Unpack first: that frees the sender's slots soonest.
-    if (Unpacked < Ready) {
+    const std::size_t U = Pick(NumOuts, Messages, [&](std::size_t M) {
+      return Done[2 * M] < Done[2 * M + 1];
+    });
+    if (U < Messages) {
+      const HandoverRecv &In = Ins[U - NumOuts];
+      const std::size_t C = Done[2 * U]++;
       fence();
-      In->Unpack(Unpacked, In->Ring + Unpacked % Slots * In->SlotBytes);
+      In.Unpack(C, In.Ring + C % Slots * In.SlotBytes);
       fence();
-      MPI_Isend(nullptr, 0, MPI_BYTE, In->Peer, FreeTag, Comm,
-                &Signals[NumSignals++]);
-      ++Unpacked;
+      MPI_Isend(nullptr, 0, MPI_BYTE, In.Peer, FreeTag, Comm,
+                &Scratch.Signals[NumSignals++]);
       Progress = true;
     }
-    if (Packed < ToPack && Packed - Freed < Slots) {
+    const std::size_t P = Pick(0, NumOuts, [&](std::size_t M) {
+      return Done[2 * M] < Outs[M].Chunks &&
+             Done[2 * M] - Done[2 * M + 1] < Slots;
+    });
+    if (P < NumOuts) {
+      const HandoverSend &Out = Outs[P];
+      const std::size_t C = Done[2 * P]++;
       fence();
-      Out->Pack(Packed, Ring + Packed % Slots * Out->SlotBytes);
+      Out.Pack(C, Out.Ring + C % Slots * Out.SlotBytes);
       fence();
-      MPI_Isend(nullptr, 0, MPI_BYTE, Out->Peer, ReadyTag, Comm,
-                &Signals[NumSignals++]);
-      ++Packed;
+      MPI_Isend(nullptr, 0, MPI_BYTE, Out.Peer, ReadyTag, Comm,
+                &Scratch.Signals[NumSignals++]);
       if (Paced)
-        Paced(Packed, ToPack);
+        Paced(++Packed, ToPack);
       Progress = true;
     }
     if (Progress)
@@ -292,13 +343,12 @@ void handOver(MPI_Comm Comm, char *Ring, const HandoverSend *Out,
     if (MoreFiller && Filler && (MoreFiller = Filler()))
       continue;
     int Index = MPI_UNDEFINED;
-    MPI_Waitany(2, Waiting, &Index, MPI_STATUS_IGNORE);
+    MPI_Waitany(static_cast<int>(Messages), Waiting, &Index, MPI_STATUS_IGNORE);
     if (Index == MPI_UNDEFINED)
-      throw std::logic_error("redist runtime: a handover step waits for "
-                             "nothing");
+      throw std::logic_error("redist runtime: a handover waits for nothing");
     Arrived(Index);
   }
-  MPI_Waitall(static_cast<int>(NumSignals), Signals.data(),
+  MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
               MPI_STATUSES_IGNORE);
 }
 

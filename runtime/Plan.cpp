@@ -299,9 +299,11 @@ void Plan::Impl::buildGroups() {
   if (Options.Mode == ExecMode::Unsynchronized) {
     detail::Group G;
     for (std::size_t I = 0; I < Sends.size(); ++I)
-      G.Sends.push_back(static_cast<int>(I));
+      (Sends[I].Shared ? G.SharedSends : G.Sends)
+          .push_back(static_cast<int>(I));
     for (std::size_t I = 0; I < Recvs.size(); ++I)
-      G.Recvs.push_back(static_cast<int>(I));
+      (Recvs[I].Shared ? G.SharedRecvs : G.Recvs)
+          .push_back(static_cast<int>(I));
     G.Self = true;
     Groups.push_back(std::move(G));
     return;
@@ -318,13 +320,13 @@ void Plan::Impl::buildGroups() {
     detail::Group G;
     if (S < Sends.size() && Sends[S].Step == Step) {
       if (Sends[S].Shared)
-        G.SharedSend = static_cast<int>(S++);
+        G.SharedSends.push_back(static_cast<int>(S++));
       else
         G.Sends.push_back(static_cast<int>(S++));
     }
     if (R < Recvs.size() && Recvs[R].Step == Step) {
       if (Recvs[R].Shared)
-        G.SharedRecv = static_cast<int>(R++);
+        G.SharedRecvs.push_back(static_cast<int>(R++));
       else
         G.Recvs.push_back(static_cast<int>(R++));
     }
@@ -494,9 +496,10 @@ void Plan::Impl::allocate() {
   }
   Requests.resize(MaxRequests);
   Completed.resize(MaxRecvRequests);
-  // A step sends one message: the shared ring (sized for it) doubles as the
-  // buffer of MPI sends.
-  SendBufferInRing = ring() && SendBytes <= ringBytes();
+  // A Scheduled step sends one message: the shared ring (sized for it)
+  // doubles as the buffer of MPI sends.
+  SendBufferInRing =
+      Options.Mode == ExecMode::Scheduled && ring() && SendBytes <= ringBytes();
   if (SendBufferInRing)
     SendBuffer.borrow(ring());
   else

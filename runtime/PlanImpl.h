@@ -50,6 +50,7 @@ struct PeerMessage {
   bool Shared = false;
   std::vector<detail::CopyProgram> Chunks;
   std::size_t SlotBytes = 0;      ///< bytes of one chunk (and slot)
+  int64_t RingOffset = 0;         ///< bytes: where its slots start (sender)
   const char *PeerRing = nullptr; ///< the sender's ring (receiver side)
 };
 
@@ -62,10 +63,11 @@ struct Group {
   /// (message, piece) of each receive request, in posting order.
   std::vector<std::pair<int, int>> RecvPieces;
   std::size_t SendPieces = 0;
-  /// The Scheduled mode's send and receive through shared memory, if any
-  /// (indices into Sends and Recvs; then absent from Sends and Recvs above).
-  int SharedSend = -1, SharedRecv = -1;
-  bool shared() const { return SharedSend >= 0 || SharedRecv >= 0; }
+  /// The messages handed over through shared memory (indices into Sends and
+  /// Recvs, absent from Sends and Recvs above): at most one each in a step
+  /// of the Scheduled mode, all of them in the Unsynchronized mode.
+  std::vector<int> SharedSends, SharedRecvs;
+  bool shared() const { return !SharedSends.empty() || !SharedRecvs.empty(); }
 };
 
 /// Splits [0, Elements) into pieces of at most PieceElements.
@@ -157,8 +159,13 @@ public:
   std::size_t ringBytes() const;
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
-  /// The zero-byte "chunk ready" and "slot free" signals of one step.
-  mutable std::vector<MPI_Request> Signals;
+  /// The handover's requests, counters and message descriptions, sized for
+  /// the largest group: execute() allocates nothing.
+  mutable HandoverScratch Scratch;
+  mutable std::vector<HandoverSend> Outs;
+  mutable std::vector<HandoverRecv> Ins;
+  mutable const char *CurrentSrc = nullptr; ///< execute()'s arrays
+  mutable char *CurrentDst = nullptr;
   mutable std::vector<MPI_Request> Requests;
   mutable std::vector<int> Completed; ///< MPI_Testsome's indices
   /// Per received message: transfers not yet complete in this execute().

@@ -1,11 +1,15 @@
 //===- SharedMemory.cpp - The Scheduled mode's handover within a node -----===//
 //
-// In the Scheduled mode, a message between two ranks of one node is handed
-// over through shared memory (redist/runtime/NodeHandover.h) instead of an
-// MPI transfer: one pass over memory less, and each chunk is still in the
-// shared cache when it is unpacked. Here the plan decides which messages
-// go that way, cuts their copy programs into chunks, and runs a step's
-// handover with the local copy interleaved.
+// In the Scheduled and Unsynchronized modes, a message between two ranks of
+// one node is handed over through shared memory
+// (redist/runtime/NodeHandover.h) instead of an MPI transfer: one pass over
+// memory less, and each chunk is still in the shared cache when it is
+// unpacked. Here the plan decides which messages go that way, gives each
+// its slots, cuts its copy programs into chunks, and runs a group's handover
+// with the local copy interleaved. The Scheduled mode hands over one message
+// and takes one per step, all through the same slots; the Unsynchronized
+// mode moves all of a rank's messages at once, each through its own slots,
+// so that the arrays are read and written in one pass.
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
@@ -13,35 +17,54 @@
 namespace redist {
 
 void Plan::Impl::findNodePeers() {
-  if (!Options.SharedMemory || Options.Mode != ExecMode::Scheduled ||
+  if (!Options.SharedMemory || Options.Mode == ExecMode::Alltoallv ||
       Options.Pack == Packing::Datatypes || CommSize == 1)
     return;
   auto Node = std::make_unique<NodeRings>(Comm);
-  // This rank's ring: never more than the largest message it hands over.
-  // It also serves as the send buffer of its MPI messages (a step has one
-  // send), so it holds the largest of those too.
+  // This rank's ring. Scheduled: the slots of the largest message it hands
+  // over, which also serve as the send buffer of its MPI messages (a step
+  // has one send), so it holds the largest of those too. Unsynchronized:
+  // each message its own slots.
+  const bool Stepwise = Options.Mode == ExecMode::Scheduled;
+  const int64_t E = static_cast<int64_t>(ElementBytes);
   int64_t RingElements = 0, LargestOffNode = 0;
-  for (const detail::PeerMessage &M : Sends) {
-    if (Node->onNode(M.Peer))
-      RingElements = std::max(RingElements,
-                              handoverRingElements(M.Elements, ElementBytes));
-    else
+  for (detail::PeerMessage &M : Sends) {
+    if (!Node->onNode(M.Peer)) {
       LargestOffNode = std::max(LargestOffNode, M.Elements);
+      continue;
+    }
+    const int64_t Need = handoverRingElements(M.Elements, ElementBytes);
+    M.RingOffset = Stepwise ? 0 : RingElements * E;
+    RingElements =
+        Stepwise ? std::max(RingElements, Need) : RingElements + Need;
   }
-  if (RingElements > 0)
+  if (Stepwise && RingElements > 0)
     RingElements = std::max(RingElements, LargestOffNode);
   std::vector<int> Senders;
   for (const detail::PeerMessage &M : Recvs)
     if (Node->onNode(M.Peer))
       Senders.push_back(M.Peer);
-  if (!Node->map(static_cast<std::size_t>(RingElements) * ElementBytes,
-                 Senders))
+  const bool Mapped =
+      Node->map(static_cast<std::size_t>(RingElements) * ElementBytes, Senders);
+  // Unsynchronized: each receiver learns where its message's slots start in
+  // the sender's ring. Every rank takes part, mapped or not.
+  std::vector<int64_t> Offsets(static_cast<std::size_t>(CommSize), 0);
+  if (!Stepwise) {
+    std::vector<int64_t> Mine(Offsets.size(), 0);
+    for (const detail::PeerMessage &M : Sends)
+      Mine[static_cast<std::size_t>(M.Peer)] = M.RingOffset;
+    MPI_Alltoall(Mine.data(), 1, MPI_INT64_T, Offsets.data(), 1, MPI_INT64_T,
+                 Comm);
+  }
+  if (!Mapped)
     return; // the node's ranks use MPI
   for (detail::PeerMessage &M : Sends)
     M.Shared = Node->onNode(M.Peer);
   for (detail::PeerMessage &M : Recvs) {
     M.Shared = Node->onNode(M.Peer);
-    M.PeerRing = M.Shared ? Node->ringOf(M.Peer) : nullptr;
+    if (M.Shared)
+      M.PeerRing =
+          Node->ringOf(M.Peer) + Offsets[static_cast<std::size_t>(M.Peer)];
   }
   Rings = std::move(Node);
 }
@@ -66,15 +89,20 @@ void Plan::Impl::buildShared() {
   };
   Cut(Sends, SendCutters, detail::CopySide::Pack);
   Cut(Recvs, RecvCutters, detail::CopySide::Unpack);
+  std::size_t MostMessages = 0;
   for (const detail::Group &G : Groups) {
     std::size_t Count = 0;
-    if (G.SharedSend >= 0)
-      Count += Sends[static_cast<std::size_t>(G.SharedSend)].Chunks.size();
-    if (G.SharedRecv >= 0)
-      Count += Recvs[static_cast<std::size_t>(G.SharedRecv)].Chunks.size();
+    for (int S : G.SharedSends)
+      Count += Sends[static_cast<std::size_t>(S)].Chunks.size();
+    for (int R : G.SharedRecvs)
+      Count += Recvs[static_cast<std::size_t>(R)].Chunks.size();
     MostSignals = std::max(MostSignals, Count);
+    MostMessages =
+        std::max(MostMessages, G.SharedSends.size() + G.SharedRecvs.size());
   }
-  Signals.resize(MostSignals);
+  Scratch.reserve(MostMessages, MostSignals);
+  Outs.resize(MostMessages);
+  Ins.resize(MostMessages);
 
   // The local copy runs in chunks between the first shared step's packing.
   if (SelfCutter && !Groups.empty() && Groups.front().shared()) {
@@ -95,53 +123,66 @@ std::size_t Plan::Impl::ringBytes() const {
 
 char *Plan::Impl::ring() const { return Rings ? Rings->ring() : nullptr; }
 
+namespace {
+/// The local copy in chunks, as runShared() interleaves it.
+struct SelfCopy {
+  const std::vector<detail::CopyProgram> &Chunks;
+  const char *Src;
+  char *Dst;
+  std::size_t ElementBytes, Total, Copied = 0;
+  void upTo(std::size_t Target) {
+    for (; Copied < Target; ++Copied)
+      detail::runCopyProgram(Chunks[Copied], Src, Dst, ElementBytes);
+  }
+};
+} // namespace
+
 void Plan::Impl::runShared(const detail::Group &G, const char *Src,
                            char *Dst) const {
-  HandoverSend Out;
-  HandoverRecv In;
-  if (G.SharedSend >= 0) {
-    const detail::PeerMessage &M =
-        Sends[static_cast<std::size_t>(G.SharedSend)];
+  // The lambdas capture at most two pointers, which std::function holds
+  // without allocating.
+  CurrentSrc = Src;
+  CurrentDst = Dst;
+  std::size_t NumOuts = 0, NumIns = 0;
+  for (int S : G.SharedSends) {
+    const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
+    HandoverSend &Out = Outs[NumOuts++];
     Out.Peer = M.Peer;
     Out.Chunks = M.Chunks.size();
     Out.SlotBytes = M.SlotBytes;
-    Out.Pack = [&](std::size_t C, char *Slot) {
-      detail::runCopyProgram(M.Chunks[C], Src, Slot, ElementBytes);
+    Out.Ring = ring() + M.RingOffset;
+    Out.Pack = [&M, this](std::size_t C, char *Slot) {
+      detail::runCopyProgram(M.Chunks[C], CurrentSrc, Slot, ElementBytes);
     };
   }
-  if (G.SharedRecv >= 0) {
-    const detail::PeerMessage &M =
-        Recvs[static_cast<std::size_t>(G.SharedRecv)];
+  for (int R : G.SharedRecvs) {
+    const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(R)];
+    HandoverRecv &In = Ins[NumIns++];
     In.Peer = M.Peer;
     In.Chunks = M.Chunks.size();
     In.SlotBytes = M.SlotBytes;
     In.Ring = M.PeerRing;
-    In.Unpack = [&](std::size_t C, const char *Slot) {
-      detail::runCopyProgram(M.Chunks[C], Slot, Dst, ElementBytes);
+    In.Unpack = [&M, this](std::size_t C, const char *Slot) {
+      detail::runCopyProgram(M.Chunks[C], Slot, CurrentDst, ElementBytes);
     };
   }
   // The local copy keeps pace with the packing, as both read the same
   // source lines, and fills the waits.
-  const std::size_t SelfTotal = G.Self ? SelfChunks.size() : 0;
-  std::size_t Copied = 0;
-  auto CopySelfUpTo = [&](std::size_t Target) {
-    for (; Copied < Target; ++Copied)
-      detail::runCopyProgram(SelfChunks[Copied], Src, Dst, ElementBytes);
-  };
+  SelfCopy Copy{SelfChunks, Src, Dst, ElementBytes,
+                G.Self ? SelfChunks.size() : 0};
   handOver(
-      Comm, ring(), G.SharedSend >= 0 ? &Out : nullptr,
-      G.SharedRecv >= 0 ? &In : nullptr,
-      [&](std::size_t Packed, std::size_t Total) {
-        CopySelfUpTo(SelfTotal * Packed / Total);
+      Comm, Outs.data(), NumOuts, Ins.data(), NumIns,
+      [&Copy](std::size_t Packed, std::size_t Total) {
+        Copy.upTo(Copy.Total * Packed / Total);
       },
-      [&] {
-        if (Copied == SelfTotal)
+      [&Copy] {
+        if (Copy.Copied == Copy.Total)
           return false;
-        CopySelfUpTo(Copied + 1);
+        Copy.upTo(Copy.Copied + 1);
         return true;
       },
-      Signals);
-  CopySelfUpTo(SelfTotal);
+      Scratch);
+  Copy.upTo(Copy.Total);
 }
 
 } // namespace redist

@@ -188,7 +188,7 @@ struct Datatype {
 struct Handover {
   MPI_Comm Comm = MPI_COMM_NULL; // a duplicate: the signals' communicator
   std::unique_ptr<redist::NodeRings> Rings; // null: every message over MPI
-  std::vector<MPI_Request> Signals;
+  redist::HandoverScratch Scratch;
 };
 struct Exchange {
   int Ranks, Steps;
@@ -541,7 +541,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
   const bool Mapped = Rings->map(
       static_cast<std::size_t>(RingElements) * sizeof(T), Senders);
   H.Rings = Mapped ? std::move(Rings) : nullptr;
-  H.Signals.resize(Chunks);
+  H.Scratch.reserve(2, Chunks);
   return H;
 }
 
@@ -588,6 +588,7 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     Send.Peer = M.Dst;
     Send.Chunks = static_cast<std::size_t>((M.Length + C - 1) / C);
     Send.SlotBytes = static_cast<std::size_t>(C) * E;
+    Send.Ring = H.Rings->ring();
     Send.Pack = [&, C, L = M.Length](std::size_t I, char *Slot) {
       const std::int64_t B = static_cast<std::int64_t>(I) * C;
       Packer->move(std::min(C, L - B), reinterpret_cast<unsigned char *>(Slot));
@@ -607,8 +608,8 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
                                              const_cast<char *>(Slot)));
     };
   }
-  redist::handOver(H.Comm, H.Rings->ring(), ShareOut ? &Send : nullptr,
-                   ShareIn ? &Recv : nullptr, {}, {}, H.Signals);
+  redist::handOver(H.Comm, &Send, ShareOut ? 1 : 0, &Recv, ShareIn ? 1 : 0, {},
+                   {}, H.Scratch);
   MPI_Waitall(2, Reqs, MPI_STATUSES_IGNORE);
   if (Unpack)
     moveSide<T, false>(X, *Unpack, To, In);

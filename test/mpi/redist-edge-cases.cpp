@@ -199,9 +199,10 @@ int main(int argc, char **argv) {
     return Errors;
   });
   runCase("shared memory handover", [] {
-    // All 4 ranks share this node: every message is handed over through
-    // shared memory, with no MPI transfer and no buffer but the ring of
-    // four 256 KiB slots, or less when the largest message sent is shorter.
+    // All 4 ranks share this node: in the Scheduled mode every message is
+    // handed over through shared memory, with no MPI transfer and no buffer
+    // but the ring of four 256 KiB slots, or less when the largest message
+    // sent is shorter.
     int64_t Errors = 0;
     for (int64_t N : {160000, 8000000}) {
       Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
@@ -220,6 +221,19 @@ int main(int argc, char **argv) {
                            std::to_string(Pl.bufferBytes()) +
                            " bytes, expected " + std::to_string(Ring));
     }
+    // The Unsynchronized mode hands all three messages over at once, each
+    // through slots of its own.
+    PlanOptions U;
+    U.Mode = ExecMode::Unsynchronized;
+    Plan Unsync(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD, U);
+    Errors += test::runAndCheck(Unsync, "shared unsync", 2);
+    Errors +=
+        expect(Unsync.sharedMessages() == 6 && Unsync.transfers() == 0 &&
+                   Unsync.bufferBytes() == 3 * 10000 * 8,
+               "shared unsync: " + std::to_string(Unsync.sharedMessages()) +
+                   " shared messages, " + std::to_string(Unsync.transfers()) +
+                   " transfers, " + std::to_string(Unsync.bufferBytes()) +
+                   " bytes of buffers, expected 240000");
     // Off, and under Packing::Datatypes, the messages take MPI.
     PlanOptions O;
     O.SharedMemory = false;

@@ -9,10 +9,11 @@
 //
 // NodeRings finds the ranks of a communicator that share this node and maps
 // their rings (POSIX shared-memory objects, unlinked as soon as mapped, so
-// that destroying them never waits for other ranks). handOver() runs one
-// step: at most one message handed over and one taken, signalled by
-// zero-byte MPI messages ("chunk C is ready", "its slot is free"), so that a
-// waiting rank polls and yields as MPI does when ranks outnumber cores.
+// that destroying them never waits for other ranks). handOver() moves a set
+// of messages (one handed over and one taken in a step of a schedule, or all
+// of a rank's at once), signalled by zero-byte MPI messages ("chunk C is
+// ready", "its slot is free"), so that a waiting rank polls and yields as
+// MPI does when ranks outnumber cores.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_NODEHANDOVER_H
@@ -71,15 +72,17 @@ private:
   void unmap();
 };
 
-/// The message a rank hands over in a step: Chunks chunks of SlotBytes (the
-/// last may be shorter); Pack(C, Slot) packs chunk C into Slot.
+/// A message a rank hands over: Chunks chunks of SlotBytes (the last may be
+/// shorter), through Ring, four slots of this rank's ring reserved for it;
+/// Pack(C, Slot) packs chunk C into Slot.
 struct HandoverSend {
   int Peer = -1;
   std::size_t Chunks = 0;
   std::size_t SlotBytes = 0;
+  char *Ring = nullptr;
   std::function<void(std::size_t, char *)> Pack;
 };
-/// The message a rank takes in a step, from Ring (the sender's);
+/// A message a rank takes, from Ring (the sender's slots for it);
 /// Unpack(C, Slot) unpacks chunk C from Slot.
 struct HandoverRecv {
   int Peer = -1;
@@ -89,17 +92,28 @@ struct HandoverRecv {
   std::function<void(std::size_t, const char *)> Unpack;
 };
 
-/// Runs one step on Comm: hands Out over (when not null) through Ring,
-/// this rank's ring, and takes In (when not null). After packing chunk C,
-/// Paced(C + 1, Out->Chunks) may do work that keeps pace with the packing;
-/// Filler() does one piece of other work while the rank would wait, and
-/// returns false when it has none. Signals must hold Out's plus In's chunks.
-/// Returns when In is unpacked and Out's receiver has unpacked every chunk.
-void handOver(MPI_Comm Comm, char *Ring, const HandoverSend *Out,
-              const HandoverRecv *In,
+/// What handOver() works in, sized once so that it allocates nothing.
+struct HandoverScratch {
+  std::vector<MPI_Request> Signals; ///< one per chunk sent or received
+  std::vector<MPI_Request> Waiting; ///< one per message
+  std::vector<std::size_t> Done;    ///< two counters per message
+  /// Room for up to Messages messages of Chunks chunks in all.
+  void reserve(std::size_t Messages, std::size_t Chunks);
+};
+
+/// Hands Outs over and takes Ins, all at once, on Comm: one message each in
+/// a step of a schedule, or every message of a rank. The message packed
+/// next is the one least far along, and so is the one unpacked next, so
+/// that every message's chunks come from (and go to) the same region of
+/// the arrays at a time. After each chunk packed, Paced(Packed, Total) may
+/// do work that keeps pace with the packing (chunks of all Outs); Filler()
+/// does one piece of other work while the rank would wait, and returns
+/// false when it has none. Returns when every In is unpacked and every
+/// Out's receiver has unpacked every chunk.
+void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
+              const HandoverRecv *Ins, std::size_t NumIns,
               const std::function<void(std::size_t, std::size_t)> &Paced,
-              const std::function<bool()> &Filler,
-              std::vector<MPI_Request> &Signals);
+              const std::function<bool()> &Filler, HandoverScratch &Scratch);
 
 } // namespace redist
 

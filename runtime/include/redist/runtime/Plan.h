@@ -73,14 +73,16 @@ struct PlanOptions {
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank instead of hanging.
   bool Verify = false;
-  /// In the Scheduled mode, a message between two ranks of one node moves
-  /// through shared memory (found with MPI_COMM_TYPE_SHARED): the sender
-  /// packs chunks of 256 KiB into a ring of four slots, and the receiver
-  /// unpacks each straight from there while the next is packed. That is one
-  /// copy less than an MPI transfer, and the chunks stay in cache. Each step
-  /// still pairs one sender with one receiver; zero-byte MPI messages carry
-  /// the signals. Off, under Packing::Datatypes, or where a node cannot map
-  /// shared memory, messages use MPI point-to-point transfers.
+  /// In the Scheduled and Unsynchronized modes, a message between two ranks
+  /// of one node moves through shared memory (found with
+  /// MPI_COMM_TYPE_SHARED): the sender packs chunks of 256 KiB into four
+  /// slots of its ring, and the receiver unpacks each straight from there
+  /// while the next is packed. That is one copy less than an MPI transfer,
+  /// and the chunks stay in cache. A Scheduled step still pairs one sender
+  /// with one receiver; the Unsynchronized mode moves all of a rank's
+  /// messages at once. Zero-byte MPI messages carry the signals. Off, under
+  /// Packing::Datatypes, or where a node cannot map shared memory, messages
+  /// use MPI point-to-point transfers.
   bool SharedMemory = true;
   CostModel Model;
   /// Largest number of bytes one MPI transfer carries; longer messages go in
