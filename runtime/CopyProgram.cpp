@@ -271,5 +271,12 @@ std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom) {
   return Out;
 }
 
+int64_t runsOf(const CopyProgram &P, bool UseFrom) {
+  int64_t Runs = 0;
+  for (const SideBlocks &B : programSide(P, UseFrom))
+    Runs += static_cast<int64_t>(B.Offsets.size()) * B.Repeat;
+  return Runs;
+}
+
 } // namespace detail
 } // namespace redist

@@ -102,6 +102,9 @@ struct SideBlocks {
 };
 /// The segments of P seen from one side: "from" when UseFrom, else "to".
 std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom);
+/// The runs of local elements P gathers (UseFrom) or scatters, adjacent
+/// ones merged: what Packing::Auto weighs.
+int64_t runsOf(const CopyProgram &P, bool UseFrom);
 
 /// Copies P's elements from From to To; ElementBytes is one element's size.
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,

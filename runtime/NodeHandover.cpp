@@ -150,6 +150,10 @@ NodeRings::~NodeRings() {
     MPI_Comm_free(&Node);
 }
 
+int NodeRings::nodeRank(int R) const {
+  return NodeRank[static_cast<std::size_t>(R)];
+}
+
 bool NodeRings::onNode(int R) const {
   return R != Rank && R >= 0 && static_cast<std::size_t>(R) < NodeRank.size() &&
          NodeRank[static_cast<std::size_t>(R)] != MPI_UNDEFINED;
@@ -172,7 +176,7 @@ void NodeRings::unmap() {
 }
 
 bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
-  if (Node == MPI_COMM_NULL)
+  if (!Mappings.empty())
     throw std::logic_error("redist runtime: NodeRings::map called twice");
   int NodeSize = 0;
   MPI_Comm_size(Node, &NodeSize);
@@ -213,10 +217,9 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
     SenderRings.emplace_back(Sender, static_cast<const char *>(Address));
   }
   // Every ring is mapped where it is needed (or the node gives up): the
-  // names can go, and so can the node's communicator.
+  // names can go.
   int AllOk = 0;
   MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_LAND, Node);
-  MPI_Comm_free(&Node);
   if (!Mine.empty())
     shm_unlink(Mine.c_str());
   if (!AllOk)

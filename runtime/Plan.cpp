@@ -74,14 +74,6 @@ std::vector<Packing> allPackings() {
 
 namespace {
 
-/// The runs P gathers (UseFrom) or scatters on this rank's side of a message.
-int64_t runsOf(const detail::CopyProgram &P, bool UseFrom) {
-  int64_t Runs = 0;
-  for (const detail::SideBlocks &B : detail::programSide(P, UseFrom))
-    Runs += static_cast<int64_t>(B.Offsets.size()) * B.Repeat;
-  return Runs;
-}
-
 /// Elements per MPI transfer.
 int64_t transferElements(const PlanOptions &O, std::size_t ElementBytes) {
   return std::max<int64_t>(1, detail::maxTransferBytes(O) /
@@ -366,7 +358,7 @@ void Plan::Impl::buildTransfers() {
                 (Options.Pack == Packing::Auto &&
                  preferDatatype(M.Program.Elements,
                                 static_cast<int64_t>(ElementBytes),
-                                runsOf(M.Program, Sending)));
+                                detail::runsOf(M.Program, Sending)));
       detail::forEachPiece(
           M.Elements, TransferElems, [&](int64_t B, int64_t End) {
             detail::Transfer T;

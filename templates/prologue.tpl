@@ -186,7 +186,7 @@ struct Datatype {
 // up collectively on the first call, and again when a call comes with a
 // communicator of other ranks.
 struct Handover {
-  MPI_Comm Comm = MPI_COMM_NULL; // a duplicate: the signals' communicator
+  MPI_Comm Comm = MPI_COMM_NULL; // a duplicate of the last caller's
   std::unique_ptr<redist::NodeRings> Rings; // null: every message over MPI
   redist::HandoverScratch Scratch;
 };
@@ -498,6 +498,14 @@ template <typename T, bool Gather> struct SideMover {
   }
 };
 
+// Whether message M goes through the node's shared memory: its peer shares
+// this node, and not both sides have a datatype (MPI copies those once, as
+// in the runtime). Both ends decide alike.
+static bool handedOver(const redist::NodeRings &Rings, const Message &M,
+                       int Peer) {
+  return Rings.onNode(Peer) && !(M.Pack.Type >= 0 && M.Unpack.Type >= 0);
+}
+
 // The node's rings for X on Comm, set up on the first call (collective, as
 // every call is) and whenever Comm holds other ranks than the last one.
 template <typename T>
@@ -522,7 +530,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
     const int RecvId = X.Recv[Rank * X.Steps + Step];
     std::size_t StepChunks = 0;
     if (SendId >= 0 && SendId != RecvId &&
-        Rings->onNode(X.Messages[SendId].Dst)) {
+        handedOver(*Rings, X.Messages[SendId], X.Messages[SendId].Dst)) {
       const std::int64_t L = X.Messages[SendId].Length;
       RingElements =
           std::max(RingElements, redist::handoverRingElements(L, sizeof(T)));
@@ -530,7 +538,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
       StepChunks += static_cast<std::size_t>((L + C - 1) / C);
     }
     if (RecvId >= 0 && SendId != RecvId &&
-        Rings->onNode(X.Messages[RecvId].Src)) {
+        handedOver(*Rings, X.Messages[RecvId], X.Messages[RecvId].Src)) {
       const std::int64_t L = X.Messages[RecvId].Length;
       Senders.push_back(X.Messages[RecvId].Src);
       const std::int64_t C = redist::handoverChunkElements(L, sizeof(T));
@@ -585,7 +593,7 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     const Message &M = X.Messages[SendId];
     const std::int64_t C = redist::handoverChunkElements(M.Length, E);
     Packer.emplace(X, M.Pack, From);
-    Send.Peer = M.Dst;
+    Send.Peer = H.Rings->nodeRank(M.Dst);
     Send.Chunks = static_cast<std::size_t>((M.Length + C - 1) / C);
     Send.SlotBytes = static_cast<std::size_t>(C) * E;
     Send.Ring = H.Rings->ring();
@@ -598,7 +606,7 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     const Message &M = X.Messages[RecvId];
     const std::int64_t C = redist::handoverChunkElements(M.Length, E);
     Unpacker.emplace(X, M.Unpack, To);
-    Recv.Peer = M.Src;
+    Recv.Peer = H.Rings->nodeRank(M.Src);
     Recv.Chunks = static_cast<std::size_t>((M.Length + C - 1) / C);
     Recv.SlotBytes = static_cast<std::size_t>(C) * E;
     Recv.Ring = H.Rings->ringOf(M.Src);
@@ -608,7 +616,7 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
                                              const_cast<char *>(Slot)));
     };
   }
-  redist::handOver(H.Comm, &Send, ShareOut ? 1 : 0, &Recv, ShareIn ? 1 : 0, {},
+  redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv, ShareIn ? 1 : 0, {},
                    {}, H.Scratch);
   MPI_Waitall(2, Reqs, MPI_STATUSES_IGNORE);
   if (Unpack)
@@ -649,9 +657,11 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
       continue;
     }
     const bool ShareOut =
-        SendId >= 0 && H.Rings && H.Rings->onNode(X.Messages[SendId].Dst);
+        SendId >= 0 && H.Rings &&
+        handedOver(*H.Rings, X.Messages[SendId], X.Messages[SendId].Dst);
     const bool ShareIn =
-        RecvId >= 0 && H.Rings && H.Rings->onNode(X.Messages[RecvId].Src);
+        RecvId >= 0 && H.Rings &&
+        handedOver(*H.Rings, X.Messages[RecvId], X.Messages[RecvId].Src);
     if (ShareOut || ShareIn) {
       handOverStep<T>(X, H, SendId, ShareOut, RecvId, ShareIn, From, To, Out,
                       In, Comm, Tag);

@@ -43,14 +43,18 @@ public:
   /// (MPI_COMM_TYPE_SHARED; for tests, REDIST_TEST_RANKS_PER_NODE=K takes
   /// each K consecutive ranks for a node).
   explicit NodeRings(MPI_Comm Comm);
-  /// Unmaps the rings; local.
+  /// Unmaps the rings and frees the node's communicator.
   ~NodeRings();
   NodeRings(const NodeRings &) = delete;
   NodeRings &operator=(const NodeRings &) = delete;
 
   /// Whether Rank (of Comm) shares this node with this rank (and is not it).
   bool onNode(int Rank) const;
-  /// Collective over the node's ranks, once: creates this rank's ring of
+  /// The node's communicator, which handOver() signals on (it carries
+  /// nothing else), and the rank in it of Rank of Comm.
+  MPI_Comm comm() const { return Node; }
+  int nodeRank(int Rank) const;
+  /// Collective over the node's ranks: creates this rank's ring of
   /// Bytes (none for 0) and maps the rings of Senders (ranks on this node).
   /// False on every rank of the node when any of them failed; then no ring
   /// is kept and messages must go over MPI.
@@ -101,7 +105,8 @@ struct HandoverScratch {
   void reserve(std::size_t Messages, std::size_t Chunks);
 };
 
-/// Hands Outs over and takes Ins, all at once, on Comm: one message each in
+/// Hands Outs over and takes Ins, all at once, signalling on Comm (a
+/// NodeRings' comm(), peers given as ranks in it): one message each in
 /// a step of a schedule, or every message of a rank. The message packed
 /// next is the one least far along, and so is the one unpacked next, so
 /// that every message's chunks come from (and go to) the same region of
