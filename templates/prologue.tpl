@@ -616,8 +616,8 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
                                              const_cast<char *>(Slot)));
     };
   }
-  redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv, ShareIn ? 1 : 0, {},
-                   {}, H.Scratch);
+  redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv,
+                   ShareIn ? 1 : 0, {}, {}, H.Scratch);
   MPI_Waitall(2, Reqs, MPI_STATUSES_IGNORE);
   if (Unpack)
     moveSide<T, false>(X, *Unpack, To, In);

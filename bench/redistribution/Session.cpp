@@ -95,9 +95,15 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
       for (Candidate &C : Candidates)
         clearPart(C.Dst);
     MemcpyTimes.push_back(Memcpy.time());
-    for (Candidate &C : Candidates)
+    // Each round starts with the next method: the memcpy leaves the caches
+    // cold for whichever runs first, and with N = 1e6 the arrays of one run
+    // stay in L3 for the next, so a fixed order would favour the later ones.
+    for (std::size_t K = 0; K < Candidates.size(); ++K) {
+      Candidate &C =
+          Candidates[(static_cast<std::size_t>(Round) + K) % Candidates.size()];
       C.R.Times.push_back(
           timeCollective(Pb.Comm, [&] { C.M->run(Src.data(), C.Dst.data()); }));
+    }
   }
   std::vector<Result> Results;
   for (Candidate &C : Candidates) {
