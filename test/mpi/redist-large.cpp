@@ -9,10 +9,9 @@
 // largest a count allows) and the Alltoallv mode in several rounds; each
 // plan's transfers() must say how many.
 //
-// With copy loops (Packing::Runs) the Scheduled mode hands the message over
-// through shared memory instead, in at most 4096 chunks: no MPI transfer,
-// and a ring of four chunks. (Under Packing::Auto runs this long go as MPI
-// datatypes, on one node too.)
+// With shared memory on (the default) the Scheduled mode hands the message
+// over instead, in at most 4096 chunks: no MPI transfer, and a ring of four
+// chunks.
 //
 // "full" executes plans in the Scheduled mode (through shared memory, and
 // over MPI with Runs and Auto packing), the Unsynchronized mode with

@@ -117,8 +117,7 @@ int main(int argc, char **argv) {
   int64_t Errors = 0;
   test::SweepCoverage Coverage;
   // Plans (counted per rank) that hand messages over through shared memory,
-  // and those of them that also post MPI transfers (on one node, only for
-  // messages with long runs on both sides, under Packing::Auto).
+  // and those of them that also post MPI transfers: none on one node.
   int64_t SharedPlans = 0, MixedPlans = 0;
   for (int I = 0; I < Args.Count + Args.Large; ++I) {
     test::SweepConfig C = Gen.next(I >= Args.Count);
