@@ -498,14 +498,6 @@ template <typename T, bool Gather> struct SideMover {
   }
 };
 
-// Whether message M goes through the node's shared memory: when its peer
-// shares this node, as in the runtime (datatypes included: the handover
-// measured faster).
-static bool handedOver(const redist::NodeRings &Rings, const Message &,
-                       int Peer) {
-  return Rings.onNode(Peer);
-}
-
 // The node's rings for X on Comm, set up on the first call (collective, as
 // every call is) and whenever Comm holds other ranks than the last one.
 template <typename T>
@@ -530,7 +522,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
     const int RecvId = X.Recv[Rank * X.Steps + Step];
     std::size_t StepChunks = 0;
     if (SendId >= 0 && SendId != RecvId &&
-        handedOver(*Rings, X.Messages[SendId], X.Messages[SendId].Dst)) {
+        Rings->onNode(X.Messages[SendId].Dst)) {
       const std::int64_t L = X.Messages[SendId].Length;
       RingElements =
           std::max(RingElements, redist::handoverRingElements(L, sizeof(T)));
@@ -538,7 +530,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
       StepChunks += static_cast<std::size_t>((L + C - 1) / C);
     }
     if (RecvId >= 0 && SendId != RecvId &&
-        handedOver(*Rings, X.Messages[RecvId], X.Messages[RecvId].Src)) {
+        Rings->onNode(X.Messages[RecvId].Src)) {
       const std::int64_t L = X.Messages[RecvId].Length;
       Senders.push_back(X.Messages[RecvId].Src);
       const std::int64_t C = redist::handoverChunkElements(L, sizeof(T));
@@ -553,14 +545,29 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
   return H;
 }
 
+// A message to itself that waits for a handover step to fill its waits.
+struct PendingCopy {
+  const Exchange &X;
+  const unsigned char *From;
+  unsigned char *To;
+  const Direct *Self = nullptr;
+};
+template <typename T> static bool copyPending(PendingCopy &P) {
+  if (!P.Self)
+    return false;
+  copyDirect<T>(P.X, *P.Self, P.From, P.To);
+  P.Self = nullptr;
+  return true;
+}
+
 // One step whose send or receive is handed over within the node; the other
-// side, if any, goes over MPI meanwhile.
+// side, if any, goes over MPI meanwhile, and Pending's copy fills the waits.
 template <typename T>
 static void handOverStep(const Exchange &X, Handover &H, int SendId,
                          bool ShareOut, int RecvId, bool ShareIn,
                          unsigned char *From, unsigned char *To,
                          unsigned char *Out, unsigned char *In, MPI_Comm Comm,
-                         int Tag) {
+                         int Tag, PendingCopy &Pending) {
   const std::size_t E = sizeof(T);
   MPI_Request Reqs[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
   const Side *Unpack = nullptr; // received over MPI into In
@@ -617,7 +624,8 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     };
   }
   redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv,
-                   ShareIn ? 1 : 0, {}, {}, H.Scratch);
+                   ShareIn ? 1 : 0, {},
+                   [&Pending] { return copyPending<T>(Pending); }, H.Scratch);
   MPI_Waitall(2, Reqs, MPI_STATUSES_IGNORE);
   if (Unpack)
     moveSide<T, false>(X, *Unpack, To, In);
@@ -647,24 +655,30 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
       const_cast<unsigned char *>(reinterpret_cast<const unsigned char *>(Src));
   unsigned char *To = reinterpret_cast<unsigned char *>(Dst);
   const int Tag = 4242;
+  PendingCopy Pending{X, From, To};
   for (int Step = 0; Step < X.Steps; ++Step) {
     const int SendId = X.Send[Rank * X.Steps + Step];
     const int RecvId = X.Recv[Rank * X.Steps + Step];
     if (SendId < 0 && RecvId < 0)
       continue;
     if (SendId >= 0 && SendId == RecvId) {
-      copyDirect<T>(X, X.Messages[SendId].Self, From, To);
+      // Where messages are handed over, the copy fills a handover's waits
+      // (or runs after the last step).
+      if (H.Rings)
+        Pending.Self = &X.Messages[SendId].Self;
+      else
+        copyDirect<T>(X, X.Messages[SendId].Self, From, To);
       continue;
     }
+    // Every message to or from a rank of this node is handed over, as in
+    // the runtime (long runs too: measured faster than the datatypes).
     const bool ShareOut =
-        SendId >= 0 && H.Rings &&
-        handedOver(*H.Rings, X.Messages[SendId], X.Messages[SendId].Dst);
+        SendId >= 0 && H.Rings && H.Rings->onNode(X.Messages[SendId].Dst);
     const bool ShareIn =
-        RecvId >= 0 && H.Rings &&
-        handedOver(*H.Rings, X.Messages[RecvId], X.Messages[RecvId].Src);
+        RecvId >= 0 && H.Rings && H.Rings->onNode(X.Messages[RecvId].Src);
     if (ShareOut || ShareIn) {
       handOverStep<T>(X, H, SendId, ShareOut, RecvId, ShareIn, From, To, Out,
-                      In, Comm, Tag);
+                      In, Comm, Tag, Pending);
       continue;
     }
     // A side with a datatype goes straight from or into the array; the
@@ -705,6 +719,7 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
     if (Unpack)
       moveSide<T, false>(X, *Unpack, To, In);
   }
+  copyPending<T>(Pending);
 }
 
 // Static redistribute of a std::vector, resized to its new local size.
