@@ -302,6 +302,14 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
   };
 
   std::size_t Packed = 0, NumSignals = 0;
+  // One chunk: its copy between fences, then its signal to Peer.
+  auto Move = [&](auto &&Copy, int Peer, int Tag) {
+    fence();
+    Copy();
+    fence();
+    MPI_Isend(nullptr, 0, MPI_BYTE, Peer, Tag, Comm,
+              &Scratch.Signals[NumSignals++]);
+  };
   bool MoreFiller = true;
   for (;;) {
     Poll();
@@ -318,11 +326,8 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
     if (U < Messages) {
       const HandoverRecv &In = Ins[U - NumOuts];
       const std::size_t C = Done[2 * U]++;
-      fence();
-      In.Unpack(C, In.Ring + C % Slots * In.SlotBytes);
-      fence();
-      MPI_Isend(nullptr, 0, MPI_BYTE, In.Peer, FreeTag, Comm,
-                &Scratch.Signals[NumSignals++]);
+      Move([&] { In.Unpack(C, In.Ring + C % Slots * In.SlotBytes); }, In.Peer,
+           FreeTag);
       Progress = true;
     }
     const std::size_t P = Pick(0, NumOuts, [&](std::size_t M) {
@@ -332,11 +337,8 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
     if (P < NumOuts) {
       const HandoverSend &Out = Outs[P];
       const std::size_t C = Done[2 * P]++;
-      fence();
-      Out.Pack(C, Out.Ring + C % Slots * Out.SlotBytes);
-      fence();
-      MPI_Isend(nullptr, 0, MPI_BYTE, Out.Peer, ReadyTag, Comm,
-                &Scratch.Signals[NumSignals++]);
+      Move([&] { Out.Pack(C, Out.Ring + C % Slots * Out.SlotBytes); }, Out.Peer,
+           ReadyTag);
       if (Paced)
         Paced(++Packed, ToPack);
       Progress = true;
