@@ -105,6 +105,14 @@ int testRanksPerNode() {
   return Value ? std::max(0, std::atoi(Value)) : 0;
 }
 
+/// For tests, REDIST_TEST_RING_FAILS_ON=R makes rank R of every
+/// communicator fail to create its ring, as a full /dev/shm would: its
+/// node must fall back to MPI as one. -1 when unset.
+int testFailingRank() {
+  const char *Value = std::getenv("REDIST_TEST_RING_FAILS_ON");
+  return Value ? std::atoi(Value) : -1;
+}
+
 /// Orders this rank's accesses to a ring before the signal that follows
 /// (or after the one that preceded).
 void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
@@ -182,7 +190,9 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
   MPI_Comm_size(Node, &NodeSize);
   int Ok = 1;
   std::string Mine;
-  if (Bytes > 0) {
+  if (Rank == testFailingRank()) {
+    Ok = 0;
+  } else if (Bytes > 0) {
     void *Address = nullptr;
     Mine = createRing(Bytes, Address);
     if (Mine.empty()) {

@@ -4,7 +4,8 @@
 // directive, and the runs must print the same: all 4 ranks on one node
 // (every message handed over), each rank its own node (every message over
 // MPI, REDIST_TEST_RANKS_PER_NODE=1), two ranks per node (steps mixing
-// both), and the runtime path (--dynamic).
+// both), rank 1 failing to create its ring (the node falls back to MPI,
+// REDIST_TEST_RING_FAILS_ON=1), and the runtime path (--dynamic).
 //
 // RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs > %t.report
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report
@@ -13,6 +14,7 @@
 // RUN: FileCheck %s < %t.static.out
 // RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
 // RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=2 -np 4 %t.static | diff %t.static.out -
+// RUN: %mpirun -x REDIST_TEST_RING_FAILS_ON=1 -np 4 %t.static | diff %t.static.out -
 // RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
 // RUN: %mpirun -np 4 %t.dynamic | diff %t.static.out -

@@ -57,7 +57,8 @@ public:
   /// Collective over the node's ranks: creates this rank's ring of
   /// Bytes (none for 0) and maps the rings of Senders (ranks on this node).
   /// False on every rank of the node when any of them failed; then no ring
-  /// is kept and messages must go over MPI.
+  /// is kept and messages must go over MPI. (For tests,
+  /// REDIST_TEST_RING_FAILS_ON=R makes rank R fail.)
   bool map(std::size_t Bytes, const std::vector<int> &Senders);
 
   char *ring() const { return Ring; }
