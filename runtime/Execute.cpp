@@ -14,8 +14,9 @@
 // few: measured, this beats cutting messages into cache-sized pieces. The
 // Alltoallv mode packs everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with
 // datatypes) per round, and copies locally meanwhile. Nothing here allocates.
-// A Scheduled step's messages between ranks of one node skip MPI's copy:
-// SharedMemory.cpp hands them over.
+// A group's messages between ranks of one node skip MPI's copy:
+// SharedMemory.cpp hands them over, meanwhile the group's MPI transfers
+// progress.
 //
 // Tags are the piece number of a message (mod 32768, MPI's guaranteed tag
 // range): messages between one pair of ranks never overtake each other.

@@ -5,8 +5,10 @@
 // parameter error is raised on every rank before anything collective), with
 // Verify compare the parameters across ranks, then duplicate the
 // communicator, describe this rank's messages with lib's MessagePattern,
-// place them in the schedule's steps, build the copy programs or datatypes
-// of every MPI transfer and allocate the buffers.
+// place them in the schedule's steps, find the peers on this node and map
+// their shared-memory rings (SharedMemory.cpp), build the copy programs or
+// datatypes of every MPI transfer and the chunks of every handover, and
+// allocate the buffers.
 //
 //===----------------------------------------------------------------------===//
 #include "Datatypes.h"
