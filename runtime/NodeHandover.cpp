@@ -124,6 +124,11 @@ int64_t handoverChunkElements(int64_t Elements, std::size_t ElementBytes) {
                    (Elements + MaxChunks - 1) / MaxChunks});
 }
 
+std::size_t handoverChunks(int64_t Elements, std::size_t ElementBytes) {
+  const int64_t Chunk = handoverChunkElements(Elements, ElementBytes);
+  return static_cast<std::size_t>((Elements + Chunk - 1) / Chunk);
+}
+
 int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes) {
   return std::min(SharedSlots * handoverChunkElements(Elements, ElementBytes),
                   Elements);

@@ -68,6 +68,9 @@ struct Group {
   /// of the Scheduled mode, all of them in the Unsynchronized mode.
   std::vector<int> SharedSends, SharedRecvs;
   bool shared() const { return !SharedSends.empty() || !SharedRecvs.empty(); }
+  /// Their descriptions for handOver(), built with the plan.
+  std::vector<HandoverSend> Outs;
+  std::vector<HandoverRecv> Ins;
 };
 
 /// Splits [0, Elements) into pieces of at most PieceElements.
@@ -159,12 +162,11 @@ public:
   std::size_t ringBytes() const;
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
-  /// The handover's requests, counters and message descriptions, sized for
-  /// the largest group: execute() allocates nothing.
+  /// The handover's requests and counters, sized for the largest group:
+  /// execute() allocates nothing.
   mutable HandoverScratch Scratch;
-  mutable std::vector<HandoverSend> Outs;
-  mutable std::vector<HandoverRecv> Ins;
-  mutable const char *CurrentSrc = nullptr; ///< execute()'s arrays
+  /// execute()'s arrays, which the groups' pack and unpack functions read.
+  mutable const char *CurrentSrc = nullptr;
   mutable char *CurrentDst = nullptr;
   mutable std::vector<MPI_Request> Requests;
   mutable std::vector<int> Completed; ///< MPI_Testsome's indices

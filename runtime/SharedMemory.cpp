@@ -99,20 +99,42 @@ void Plan::Impl::buildShared() {
   };
   Cut(Sends, SendCutters, detail::CopySide::Pack);
   Cut(Recvs, RecvCutters, detail::CopySide::Unpack);
+  // Each group's descriptions for handOver(). The functions capture two
+  // pointers, which std::function holds without allocating, and read
+  // execute()'s arrays from CurrentSrc and CurrentDst.
   std::size_t MostMessages = 0;
-  for (const detail::Group &G : Groups) {
+  for (detail::Group &G : Groups) {
     std::size_t Count = 0;
-    for (int S : G.SharedSends)
-      Count += Sends[static_cast<std::size_t>(S)].Chunks.size();
-    for (int R : G.SharedRecvs)
-      Count += Recvs[static_cast<std::size_t>(R)].Chunks.size();
+    for (int S : G.SharedSends) {
+      const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
+      HandoverSend Out;
+      Out.Peer = Rings->nodeRank(M.Peer);
+      Out.Chunks = M.Chunks.size();
+      Out.SlotBytes = M.SlotBytes;
+      Out.Ring = ring() + M.RingOffset;
+      Out.Pack = [&M, this](std::size_t C, char *Slot) {
+        detail::runCopyProgram(M.Chunks[C], CurrentSrc, Slot, ElementBytes);
+      };
+      G.Outs.push_back(std::move(Out));
+      Count += M.Chunks.size();
+    }
+    for (int R : G.SharedRecvs) {
+      const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(R)];
+      HandoverRecv In;
+      In.Peer = Rings->nodeRank(M.Peer);
+      In.Chunks = M.Chunks.size();
+      In.SlotBytes = M.SlotBytes;
+      In.Ring = M.PeerRing;
+      In.Unpack = [&M, this](std::size_t C, const char *Slot) {
+        detail::runCopyProgram(M.Chunks[C], Slot, CurrentDst, ElementBytes);
+      };
+      G.Ins.push_back(std::move(In));
+      Count += M.Chunks.size();
+    }
     MostSignals = std::max(MostSignals, Count);
-    MostMessages =
-        std::max(MostMessages, G.SharedSends.size() + G.SharedRecvs.size());
+    MostMessages = std::max(MostMessages, G.Outs.size() + G.Ins.size());
   }
   Scratch.reserve(MostMessages, MostSignals);
-  Outs.resize(MostMessages);
-  Ins.resize(MostMessages);
 
   // The local copy runs in chunks between the first shared step's packing.
   if (SelfCutter && !Groups.empty() && Groups.front().shared()) {
@@ -149,39 +171,14 @@ struct SelfCopy {
 
 void Plan::Impl::runShared(const detail::Group &G, const char *Src,
                            char *Dst) const {
-  // The lambdas capture at most two pointers, which std::function holds
-  // without allocating.
   CurrentSrc = Src;
   CurrentDst = Dst;
-  std::size_t NumOuts = 0, NumIns = 0;
-  for (int S : G.SharedSends) {
-    const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
-    HandoverSend &Out = Outs[NumOuts++];
-    Out.Peer = Rings->nodeRank(M.Peer);
-    Out.Chunks = M.Chunks.size();
-    Out.SlotBytes = M.SlotBytes;
-    Out.Ring = ring() + M.RingOffset;
-    Out.Pack = [&M, this](std::size_t C, char *Slot) {
-      detail::runCopyProgram(M.Chunks[C], CurrentSrc, Slot, ElementBytes);
-    };
-  }
-  for (int R : G.SharedRecvs) {
-    const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(R)];
-    HandoverRecv &In = Ins[NumIns++];
-    In.Peer = Rings->nodeRank(M.Peer);
-    In.Chunks = M.Chunks.size();
-    In.SlotBytes = M.SlotBytes;
-    In.Ring = M.PeerRing;
-    In.Unpack = [&M, this](std::size_t C, const char *Slot) {
-      detail::runCopyProgram(M.Chunks[C], Slot, CurrentDst, ElementBytes);
-    };
-  }
   // The local copy keeps pace with the packing, as both read the same
   // source lines, and fills the waits.
   SelfCopy Copy{SelfChunks, Src, Dst, ElementBytes,
                 G.Self ? SelfChunks.size() : 0};
   handOver(
-      Rings->comm(), Outs.data(), NumOuts, Ins.data(), NumIns,
+      Rings->comm(), G.Outs.data(), G.Outs.size(), G.Ins.data(), G.Ins.size(),
       [&Copy](std::size_t Packed, std::size_t Total) {
         Copy.upTo(Copy.Total * Packed / Total);
       },

@@ -445,21 +445,32 @@ static void copyDirect(const Exchange &X, const Direct &D,
   return Rank;
 }
 
-// Moves a side's elements in message order, N at a time, from where the
-// last call stopped: the chunks of a handover. Whole slices go through
-// movePieces; a chunk boundary inside a slice costs one partial piece.
+// Moves a side's elements in message order, a handover's chunk at a time
+// (of Chunk elements, the last of what remains of Length), from where the
+// last call stopped. Whole slices go through movePieces; a chunk boundary
+// inside a slice costs one partial piece.
 template <typename T, bool Gather> struct SideMover {
   const Exchange &X;
   const Side &S;
   unsigned char *Local;
+  std::int64_t Length, Chunk;
   std::int64_t SliceLen = 0, Rep = 0, Part = 0, InPiece = 0;
 
-  SideMover(const Exchange &X, const Side &S, unsigned char *Local)
-      : X(X), S(S), Local(Local) {
+  SideMover(const Exchange &X, const Side &S, unsigned char *Local,
+            std::int64_t Length)
+      : X(X), S(S), Local(Local), Length(Length),
+        Chunk(redist::handoverChunkElements(Length, sizeof(T))) {
     for (std::int64_t I = 0; I < S.Count; ++I)
       SliceLen += X.Pieces[S.First + I].Len;
     if (SliceLen == 0)
       Rep = S.Repeat; // straight to the tail
+  }
+
+  // Chunk I, from or into Buf.
+  void chunk(std::size_t I, const void *Slot) {
+    const std::int64_t B = static_cast<std::int64_t>(I) * Chunk;
+    move(std::min(Chunk, Length - B),
+         static_cast<unsigned char *>(const_cast<void *>(Slot)));
   }
 
   void move(std::int64_t N, unsigned char *Buf) {
@@ -526,15 +537,13 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
       const std::int64_t L = X.Messages[SendId].Length;
       RingElements =
           std::max(RingElements, redist::handoverRingElements(L, sizeof(T)));
-      const std::int64_t C = redist::handoverChunkElements(L, sizeof(T));
-      StepChunks += static_cast<std::size_t>((L + C - 1) / C);
+      StepChunks += redist::handoverChunks(L, sizeof(T));
     }
     if (RecvId >= 0 && SendId != RecvId &&
         Rings->onNode(X.Messages[RecvId].Src)) {
       const std::int64_t L = X.Messages[RecvId].Length;
       Senders.push_back(X.Messages[RecvId].Src);
-      const std::int64_t C = redist::handoverChunkElements(L, sizeof(T));
-      StepChunks += static_cast<std::size_t>((L + C - 1) / C);
+      StepChunks += redist::handoverChunks(L, sizeof(T));
     }
     Chunks = std::max(Chunks, StepChunks);
   }
@@ -543,6 +552,32 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
   H.Rings = Mapped ? std::move(Rings) : nullptr;
   H.Scratch.reserve(2, Chunks);
   return H;
+}
+
+// How one side of message M goes over MPI: with its datatype, straight from
+// or into the array, or as bytes through the buffer, packed first when
+// sent (Unpack: the side to unpack once received). The transfer is plain
+// bytes, so each side chooses alone.
+struct MpiSide {
+  void *At = nullptr;
+  int Count = 0;
+  MPI_Datatype Type = MPI_BYTE;
+  const Side *Unpack = nullptr;
+};
+template <typename T>
+static MpiSide sentSide(const Exchange &X, const Message &M,
+                        unsigned char *From, unsigned char *Out) {
+  if (M.Pack.Type >= 0)
+    return {From, 1, typeOf(X, M.Pack, sizeof(T)), nullptr};
+  moveSide<T, true>(X, M.Pack, From, Out);
+  return {Out, static_cast<int>(M.Length * sizeof(T)), MPI_BYTE, nullptr};
+}
+template <typename T>
+static MpiSide receivedSide(const Exchange &X, const Message &M,
+                            unsigned char *To, unsigned char *In) {
+  if (M.Unpack.Type >= 0)
+    return {To, 1, typeOf(X, M.Unpack, sizeof(T)), nullptr};
+  return {In, static_cast<int>(M.Length * sizeof(T)), MPI_BYTE, &M.Unpack};
 }
 
 // A message to itself that waits for a handover step to fill its waits.
@@ -568,67 +603,52 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
                          unsigned char *From, unsigned char *To,
                          unsigned char *Out, unsigned char *In, MPI_Comm Comm,
                          int Tag, PendingCopy &Pending) {
-  const std::size_t E = sizeof(T);
   MPI_Request Reqs[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
-  const Side *Unpack = nullptr; // received over MPI into In
+  MpiSide Received;
   if (RecvId >= 0 && !ShareIn) {
-    const Message &M = X.Messages[RecvId];
-    if (M.Unpack.Type >= 0) {
-      MPI_Irecv(To, 1, typeOf(X, M.Unpack, E), M.Src, Tag, Comm, &Reqs[0]);
-    } else {
-      MPI_Irecv(In, static_cast<int>(M.Length * E), MPI_BYTE, M.Src, Tag,
-                Comm, &Reqs[0]);
-      Unpack = &M.Unpack;
-    }
+    Received = receivedSide<T>(X, X.Messages[RecvId], To, In);
+    MPI_Irecv(Received.At, Received.Count, Received.Type,
+              X.Messages[RecvId].Src, Tag, Comm, &Reqs[0]);
   }
   if (SendId >= 0 && !ShareOut) {
-    const Message &M = X.Messages[SendId];
-    if (M.Pack.Type >= 0) {
-      MPI_Isend(From, 1, typeOf(X, M.Pack, E), M.Dst, Tag, Comm, &Reqs[1]);
-    } else {
-      moveSide<T, true>(X, M.Pack, From, Out);
-      MPI_Isend(Out, static_cast<int>(M.Length * E), MPI_BYTE, M.Dst, Tag,
-                Comm, &Reqs[1]);
-    }
+    const MpiSide Sent = sentSide<T>(X, X.Messages[SendId], From, Out);
+    MPI_Isend(Sent.At, Sent.Count, Sent.Type, X.Messages[SendId].Dst, Tag,
+              Comm, &Reqs[1]);
   }
-  // Both ends cut a message into the same chunks.
+  // Both ends cut a message into the same chunks. The functions capture one
+  // pointer, which std::function holds without allocating.
   redist::HandoverSend Send;
   redist::HandoverRecv Recv;
   std::optional<SideMover<T, true>> Packer;
   std::optional<SideMover<T, false>> Unpacker;
   if (ShareOut) {
     const Message &M = X.Messages[SendId];
-    const std::int64_t C = redist::handoverChunkElements(M.Length, E);
-    Packer.emplace(X, M.Pack, From);
+    Packer.emplace(X, M.Pack, From, M.Length);
     Send.Peer = H.Rings->nodeRank(M.Dst);
-    Send.Chunks = static_cast<std::size_t>((M.Length + C - 1) / C);
-    Send.SlotBytes = static_cast<std::size_t>(C) * E;
+    Send.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+    Send.SlotBytes = static_cast<std::size_t>(Packer->Chunk) * sizeof(T);
     Send.Ring = H.Rings->ring();
-    Send.Pack = [&, C, L = M.Length](std::size_t I, char *Slot) {
-      const std::int64_t B = static_cast<std::int64_t>(I) * C;
-      Packer->move(std::min(C, L - B), reinterpret_cast<unsigned char *>(Slot));
+    Send.Pack = [&Packer](std::size_t I, char *Slot) {
+      Packer->chunk(I, Slot);
     };
   }
   if (ShareIn) {
     const Message &M = X.Messages[RecvId];
-    const std::int64_t C = redist::handoverChunkElements(M.Length, E);
-    Unpacker.emplace(X, M.Unpack, To);
+    Unpacker.emplace(X, M.Unpack, To, M.Length);
     Recv.Peer = H.Rings->nodeRank(M.Src);
-    Recv.Chunks = static_cast<std::size_t>((M.Length + C - 1) / C);
-    Recv.SlotBytes = static_cast<std::size_t>(C) * E;
+    Recv.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+    Recv.SlotBytes = static_cast<std::size_t>(Unpacker->Chunk) * sizeof(T);
     Recv.Ring = H.Rings->ringOf(M.Src);
-    Recv.Unpack = [&, C, L = M.Length](std::size_t I, const char *Slot) {
-      const std::int64_t B = static_cast<std::int64_t>(I) * C;
-      Unpacker->move(std::min(C, L - B), reinterpret_cast<unsigned char *>(
-                                             const_cast<char *>(Slot)));
+    Recv.Unpack = [&Unpacker](std::size_t I, const char *Slot) {
+      Unpacker->chunk(I, Slot);
     };
   }
   redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv,
                    ShareIn ? 1 : 0, {},
                    [&Pending] { return copyPending<T>(Pending); }, H.Scratch);
   MPI_Waitall(2, Reqs, MPI_STATUSES_IGNORE);
-  if (Unpack)
-    moveSide<T, false>(X, *Unpack, To, In);
+  if (Received.Unpack)
+    moveSide<T, false>(X, *Received.Unpack, To, In);
 }
 
 // One MPI_Sendrecv per step, or a handover where the peer shares this node;
@@ -681,43 +701,21 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
                       In, Comm, Tag, Pending);
       continue;
     }
-    // A side with a datatype goes straight from or into the array; the
-    // transfer is plain bytes, so each side chooses alone.
-    void *SendAt = Out;
-    int SendCount = 0, Target = MPI_PROC_NULL;
-    MPI_Datatype SendType = MPI_BYTE;
+    MpiSide Sent, Received;
+    int Target = MPI_PROC_NULL, Source = MPI_PROC_NULL;
     if (SendId >= 0) {
-      const Message &M = X.Messages[SendId];
-      if (M.Pack.Type >= 0) {
-        SendAt = From;
-        SendCount = 1;
-        SendType = typeOf(X, M.Pack, sizeof(T));
-      } else {
-        moveSide<T, true>(X, M.Pack, From, Out);
-        SendCount = static_cast<int>(M.Length * sizeof(T));
-      }
-      Target = M.Dst;
+      Sent = sentSide<T>(X, X.Messages[SendId], From, Out);
+      Target = X.Messages[SendId].Dst;
     }
-    void *RecvAt = In;
-    int RecvCount = 0, Source = MPI_PROC_NULL;
-    MPI_Datatype RecvType = MPI_BYTE;
-    const Side *Unpack = nullptr; // received into the buffer
     if (RecvId >= 0) {
-      const Message &M = X.Messages[RecvId];
-      if (M.Unpack.Type >= 0) {
-        RecvAt = To;
-        RecvCount = 1;
-        RecvType = typeOf(X, M.Unpack, sizeof(T));
-      } else {
-        RecvCount = static_cast<int>(M.Length * sizeof(T));
-        Unpack = &M.Unpack;
-      }
-      Source = M.Src;
+      Received = receivedSide<T>(X, X.Messages[RecvId], To, In);
+      Source = X.Messages[RecvId].Src;
     }
-    MPI_Sendrecv(SendAt, SendCount, SendType, Target, Tag, RecvAt, RecvCount,
-                 RecvType, Source, Tag, Comm, MPI_STATUS_IGNORE);
-    if (Unpack)
-      moveSide<T, false>(X, *Unpack, To, In);
+    MPI_Sendrecv(Sent.At, Sent.Count, Sent.Type, Target, Tag, Received.At,
+                 Received.Count, Received.Type, Source, Tag, Comm,
+                 MPI_STATUS_IGNORE);
+    if (Received.Unpack)
+      moveSide<T, false>(X, *Received.Unpack, To, In);
   }
   copyPending<T>(Pending);
 }

@@ -32,6 +32,8 @@ namespace redist {
 /// Elements per chunk of a message of Elements: 256 KiB, or longer so that
 /// no message has more than 4096 chunks. Both ends compute it.
 int64_t handoverChunkElements(int64_t Elements, std::size_t ElementBytes);
+/// The number of chunks of a message of Elements (at most 4096).
+std::size_t handoverChunks(int64_t Elements, std::size_t ElementBytes);
 /// Elements of ring a sender needs to hand over a message of Elements: four
 /// chunks, or the whole message when shorter.
 int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes);
