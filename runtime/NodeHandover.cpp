@@ -317,12 +317,12 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
   };
 
   std::size_t Packed = 0, NumSignals = 0;
-  // One chunk: its copy between fences, then its signal to Peer.
-  auto Move = [&](auto &&Copy, int Peer, int Tag) {
+  // One chunk: its copy between fences, then its signal to rank To.
+  auto Move = [&](auto &&Copy, int To, int Tag) {
     fence();
     Copy();
     fence();
-    MPI_Isend(nullptr, 0, MPI_BYTE, Peer, Tag, Comm,
+    MPI_Isend(nullptr, 0, MPI_BYTE, To, Tag, Comm,
               &Scratch.Signals[NumSignals++]);
   };
   bool MoreFiller = true;
