@@ -290,22 +290,36 @@ void Plan::Impl::assignSteps() {
 }
 
 void Plan::Impl::buildGroups() {
-  if (Options.Mode == ExecMode::Unsynchronized) {
+  const bool Unsync = Options.Mode == ExecMode::Unsynchronized;
+  if (Unsync || NodePhase) {
+    // One group: everything (Unsynchronized), or every message handed over
+    // within the node, with the local copy (the Scheduled mode's node phase).
     detail::Group G;
     for (std::size_t I = 0; I < Sends.size(); ++I)
-      (Sends[I].Shared ? G.SharedSends : G.Sends)
-          .push_back(static_cast<int>(I));
+      if (Unsync || Sends[I].Shared)
+        (Sends[I].Shared ? G.SharedSends : G.Sends)
+            .push_back(static_cast<int>(I));
     for (std::size_t I = 0; I < Recvs.size(); ++I)
-      (Recvs[I].Shared ? G.SharedRecvs : G.Recvs)
-          .push_back(static_cast<int>(I));
+      if (Unsync || Recvs[I].Shared)
+        (Recvs[I].Shared ? G.SharedRecvs : G.Recvs)
+            .push_back(static_cast<int>(I));
     G.Self = true;
     Groups.push_back(std::move(G));
-    return;
+    if (Unsync)
+      return;
   }
   // Merge the two step-ordered lists into this rank's active steps. A valid
   // schedule never has a rank send (or receive) twice in one step.
   std::size_t S = 0, R = 0;
-  while (S < Sends.size() || R < Recvs.size()) {
+  auto Skip = [&] {
+    if (!NodePhase)
+      return;
+    while (S < Sends.size() && Sends[S].Shared)
+      ++S;
+    while (R < Recvs.size() && Recvs[R].Shared)
+      ++R;
+  };
+  for (Skip(); S < Sends.size() || R < Recvs.size(); Skip()) {
     int64_t Step = INT64_MAX;
     if (S < Sends.size())
       Step = std::min(Step, Sends[S].Step);

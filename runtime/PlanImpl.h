@@ -148,6 +148,10 @@ public:
   std::vector<FusedPiece> Fused;
   int FusedSend = -1; ///< the send packed with Fused (index into Sends)
   std::vector<detail::Group> Groups;
+  /// Scheduled mode: the messages handed over within the node move all at
+  /// once in a first group, before the steps of the MPI transfers
+  /// (SharedMemory.cpp).
+  bool NodePhase = false;
   std::vector<detail::AlltoallRound> Rounds;
   MPI_Datatype ElementType = MPI_DATATYPE_NULL;
 

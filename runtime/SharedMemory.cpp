@@ -31,23 +31,42 @@ void Plan::Impl::findNodePeers() {
   for (detail::PeerMessage &M : Recvs)
     M.Shared = Node->onNode(M.Peer);
 
-  // This rank's ring. Scheduled: the slots of the largest message it hands
-  // over, which also serve as the send buffer of its MPI messages (a step
-  // has one send), so it holds the largest of those too. Unsynchronized:
-  // each message its own slots.
-  const bool Stepwise = Options.Mode == ExecMode::Scheduled;
-  int64_t RingElements = 0, LargestOverMpi = 0;
-  for (detail::PeerMessage &M : Sends) {
+  // This rank's ring. Each message hands over through slots of its own,
+  // all at once, so that the arrays are swept once (the Unsynchronized
+  // mode, and the Scheduled mode's node phase). A Scheduled step hands over
+  // one message, so stepwise all share the slots of the largest, which also
+  // serve as the send buffer of MPI messages (a step has one send).
+  int64_t AllAtOnce = 0, OneAtATime = 0, LargestOverMpi = 0, Largest = 0;
+  for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+    for (const detail::PeerMessage &M : *List)
+      Largest = std::max(Largest, M.Elements);
+  for (const detail::PeerMessage &M : Sends) {
     if (!M.Shared) {
       LargestOverMpi = std::max(LargestOverMpi, M.Elements);
       continue;
     }
     const int64_t Need = handoverRingElements(M.Elements, ElementBytes);
-    M.RingOffset = Stepwise ? 0 : RingElements * E;
-    RingElements =
-        Stepwise ? std::max(RingElements, Need) : RingElements + Need;
+    AllAtOnce += Need;
+    OneAtATime = std::max(OneAtATime, Need);
   }
-  if (Stepwise && RingElements > 0)
+  // The Scheduled mode moves a node's messages all at once too where the
+  // slots of all fit in the memory the mode may use beyond the arrays, the
+  // largest message a rank sends or receives (see docs/runtime.md, "Shared-
+  // memory handover"). The schedule's steps exist for the network; in one
+  // node, one message per step would sweep the arrays once per step. Every
+  // rank decides alike, so that the two ends of a message agree.
+  int Fits = AllAtOnce <= Largest, AllFit = Fits;
+  if (Options.Mode == ExecMode::Scheduled)
+    MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, Comm);
+  NodePhase = Options.Mode == ExecMode::Scheduled && AllFit;
+  const bool Stepwise = Options.Mode == ExecMode::Scheduled && !NodePhase;
+  int64_t RingElements = Stepwise ? OneAtATime : 0;
+  for (detail::PeerMessage &M : Sends)
+    if (M.Shared && !Stepwise) {
+      M.RingOffset = RingElements * E;
+      RingElements += handoverRingElements(M.Elements, ElementBytes);
+    }
+  if (Options.Mode == ExecMode::Scheduled && RingElements > 0)
     RingElements = std::max(RingElements, LargestOverMpi);
   std::vector<int> Senders;
   for (const detail::PeerMessage &M : Recvs)
@@ -55,8 +74,8 @@ void Plan::Impl::findNodePeers() {
       Senders.push_back(M.Peer);
   const bool Mapped =
       Node->map(static_cast<std::size_t>(RingElements) * ElementBytes, Senders);
-  // Unsynchronized: each receiver learns where its message's slots start in
-  // the sender's ring. Every rank takes part, mapped or not.
+  // Each receiver learns where its message's slots start in the sender's
+  // ring. Every rank takes part, mapped or not.
   std::vector<int64_t> Offsets(static_cast<std::size_t>(CommSize), 0);
   if (!Stepwise) {
     std::vector<int64_t> Mine(Offsets.size(), 0);
@@ -66,7 +85,8 @@ void Plan::Impl::findNodePeers() {
                  Comm);
   }
   if (!Mapped) {
-    // The node's ranks use MPI.
+    // The node's ranks use MPI, step by step.
+    NodePhase = false;
     for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
       for (detail::PeerMessage &M : *List)
         M.Shared = false;

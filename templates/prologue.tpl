@@ -189,6 +189,9 @@ struct Handover {
   MPI_Comm Comm = MPI_COMM_NULL; // a duplicate of the last caller's
   std::unique_ptr<redist::NodeRings> Rings; // null: every message over MPI
   redist::HandoverScratch Scratch;
+  // All of a rank's messages within the node move at once, before the
+  // steps, each through slots of its own; otherwise one per step.
+  bool AtOnce = false;
 };
 struct Exchange {
   int Ranks, Steps;
@@ -523,35 +526,78 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
     MPI_Comm_free(&H.Comm);
   MPI_Comm_dup(Comm, &H.Comm);
   auto Rings = std::make_unique<redist::NodeRings>(H.Comm);
-  // As in the runtime: a ring of four chunks of the longest message handed
-  // over, and the ring of each rank that hands one to this rank.
-  std::int64_t RingElements = 0;
+  // As in the runtime: all messages within the node at once where the slots
+  // of all fit in the largest message a rank sends or receives, else a ring
+  // of four chunks of the longest handed over; and the ring of each rank
+  // that hands one to this rank.
+  std::int64_t AllAtOnce = 0, OneAtATime = 0, Largest = 0;
   std::vector<int> Senders;
-  std::size_t Chunks = 0;
+  std::size_t Messages = 0, AllChunks = 0, StepChunks = 0;
   for (int Step = 0; Rank < X.Ranks && Step < X.Steps; ++Step) {
     const int SendId = X.Send[Rank * X.Steps + Step];
     const int RecvId = X.Recv[Rank * X.Steps + Step];
-    std::size_t StepChunks = 0;
-    if (SendId >= 0 && SendId != RecvId &&
-        Rings->onNode(X.Messages[SendId].Dst)) {
+    if (SendId == RecvId)
+      continue;
+    if (SendId >= 0)
+      Largest = std::max(Largest, X.Messages[SendId].Length);
+    if (RecvId >= 0)
+      Largest = std::max(Largest, X.Messages[RecvId].Length);
+    std::size_t Chunks = 0;
+    if (SendId >= 0 && Rings->onNode(X.Messages[SendId].Dst)) {
       const std::int64_t L = X.Messages[SendId].Length;
-      RingElements =
-          std::max(RingElements, redist::handoverRingElements(L, sizeof(T)));
-      StepChunks += redist::handoverChunks(L, sizeof(T));
+      const std::int64_t Need = redist::handoverRingElements(L, sizeof(T));
+      AllAtOnce += Need;
+      OneAtATime = std::max(OneAtATime, Need);
+      Chunks += redist::handoverChunks(L, sizeof(T));
+      ++Messages;
     }
-    if (RecvId >= 0 && SendId != RecvId &&
-        Rings->onNode(X.Messages[RecvId].Src)) {
-      const std::int64_t L = X.Messages[RecvId].Length;
+    if (RecvId >= 0 && Rings->onNode(X.Messages[RecvId].Src)) {
       Senders.push_back(X.Messages[RecvId].Src);
-      StepChunks += redist::handoverChunks(L, sizeof(T));
+      Chunks += redist::handoverChunks(X.Messages[RecvId].Length, sizeof(T));
+      ++Messages;
     }
-    Chunks = std::max(Chunks, StepChunks);
+    AllChunks += Chunks;
+    StepChunks = std::max(StepChunks, Chunks);
   }
+  int Fits = AllAtOnce <= Largest, AllFit = 0;
+  MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, H.Comm);
   const bool Mapped = Rings->map(
-      static_cast<std::size_t>(RingElements) * sizeof(T), Senders);
+      static_cast<std::size_t>(AllFit ? AllAtOnce : OneAtATime) * sizeof(T),
+      Senders);
   H.Rings = Mapped ? std::move(Rings) : nullptr;
-  H.Scratch.reserve(2, Chunks);
+  H.AtOnce = Mapped && AllFit;
+  H.Scratch.reserve(H.AtOnce ? Messages : 2, H.AtOnce ? AllChunks : StepChunks);
   return H;
+}
+
+// Whether message Id, sent by a rank of this node, is handed over: its
+// ends share the node and differ.
+template <typename T>
+static bool handedOver(const Exchange &X, const Handover &H, int Id,
+                       int Rank) {
+  const Message &M = X.Messages[Id];
+  return H.Rings && M.Src != M.Dst &&
+         (M.Src == Rank || H.Rings->onNode(M.Src)) &&
+         (M.Dst == Rank || H.Rings->onNode(M.Dst));
+}
+
+// Where message Id's slots start in its sender's ring when all move at
+// once: after those of the sender's earlier messages handed over, in step
+// order (both ends compute it alike).
+template <typename T>
+static std::int64_t slotsOffset(const Exchange &X, const Handover &H, int Id,
+                                int Rank) {
+  const int Src = X.Messages[Id].Src;
+  std::int64_t Offset = 0;
+  for (int Step = 0; Step < X.Steps; ++Step) {
+    const int SendId = X.Send[Src * X.Steps + Step];
+    if (SendId == Id)
+      break;
+    if (SendId >= 0 && handedOver<T>(X, H, SendId, Rank))
+      Offset += redist::handoverRingElements(X.Messages[SendId].Length,
+                                             sizeof(T));
+  }
+  return Offset * static_cast<std::int64_t>(sizeof(T));
 }
 
 // How one side of message M goes over MPI: with its datatype, straight from
@@ -651,6 +697,55 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     moveSide<T, false>(X, *Received.Unpack, To, In);
 }
 
+// Every message this rank hands over or takes within the node, at once
+// (Handover::AtOnce), with the local copy in the waits: each array is
+// swept once, not once per step.
+template <typename T>
+static void handOverAll(const Exchange &X, Handover &H, int Rank,
+                        unsigned char *From, unsigned char *To,
+                        PendingCopy &Pending) {
+  std::vector<SideMover<T, true>> Packers;
+  std::vector<SideMover<T, false>> Unpackers;
+  std::vector<redist::HandoverSend> Outs;
+  std::vector<redist::HandoverRecv> Ins;
+  // The functions point at the movers: no reallocation after this.
+  Packers.reserve(static_cast<std::size_t>(X.Steps));
+  Unpackers.reserve(static_cast<std::size_t>(X.Steps));
+  for (int Step = 0; Step < X.Steps; ++Step) {
+    const int SendId = X.Send[Rank * X.Steps + Step];
+    const int RecvId = X.Recv[Rank * X.Steps + Step];
+    if (SendId >= 0 && handedOver<T>(X, H, SendId, Rank)) {
+      const Message &M = X.Messages[SendId];
+      SideMover<T, true> *Packer =
+          &Packers.emplace_back(X, M.Pack, From, M.Length);
+      redist::HandoverSend Out;
+      Out.Peer = H.Rings->nodeRank(M.Dst);
+      Out.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+      Out.SlotBytes = static_cast<std::size_t>(Packer->Chunk) * sizeof(T);
+      Out.Ring = H.Rings->ring() + slotsOffset<T>(X, H, SendId, Rank);
+      Out.Pack = [Packer](std::size_t I, char *Slot) { Packer->chunk(I, Slot); };
+      Outs.push_back(std::move(Out));
+    }
+    if (RecvId >= 0 && handedOver<T>(X, H, RecvId, Rank)) {
+      const Message &M = X.Messages[RecvId];
+      SideMover<T, false> *Unpacker =
+          &Unpackers.emplace_back(X, M.Unpack, To, M.Length);
+      redist::HandoverRecv In;
+      In.Peer = H.Rings->nodeRank(M.Src);
+      In.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+      In.SlotBytes = static_cast<std::size_t>(Unpacker->Chunk) * sizeof(T);
+      In.Ring = H.Rings->ringOf(M.Src) + slotsOffset<T>(X, H, RecvId, Rank);
+      In.Unpack = [Unpacker](std::size_t I, const char *Slot) {
+        Unpacker->chunk(I, Slot);
+      };
+      Ins.push_back(std::move(In));
+    }
+  }
+  redist::handOver(H.Rings->comm(), Outs.data(), Outs.size(), Ins.data(),
+                   Ins.size(), {},
+                   [&Pending] { return copyPending<T>(Pending); }, H.Scratch);
+}
+
 // One MPI_Sendrecv per step, or a handover where the peer shares this node;
 // a message to itself is a local copy.
 template <typename T>
@@ -676,14 +771,22 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
   unsigned char *To = reinterpret_cast<unsigned char *>(Dst);
   const int Tag = 4242;
   PendingCopy Pending{X, From, To};
+  if (H.AtOnce) {
+    for (int Step = 0; Step < X.Steps; ++Step) {
+      const int SendId = X.Send[Rank * X.Steps + Step];
+      if (SendId >= 0 && SendId == X.Recv[Rank * X.Steps + Step])
+        Pending.Self = &X.Messages[SendId].Self;
+    }
+    handOverAll<T>(X, H, Rank, From, To, Pending);
+  }
   for (int Step = 0; Step < X.Steps; ++Step) {
-    const int SendId = X.Send[Rank * X.Steps + Step];
-    const int RecvId = X.Recv[Rank * X.Steps + Step];
-    if (SendId < 0 && RecvId < 0)
-      continue;
+    int SendId = X.Send[Rank * X.Steps + Step];
+    int RecvId = X.Recv[Rank * X.Steps + Step];
     if (SendId >= 0 && SendId == RecvId) {
       // Where messages are handed over, the copy fills a handover's waits
       // (or runs after the last step).
+      if (H.AtOnce)
+        continue;
       if (H.Rings)
         Pending.Self = &X.Messages[SendId].Self;
       else
@@ -691,11 +794,17 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
       continue;
     }
     // Every message to or from a rank of this node is handed over, as in
-    // the runtime (long runs too: measured faster than the datatypes).
-    const bool ShareOut =
-        SendId >= 0 && H.Rings && H.Rings->onNode(X.Messages[SendId].Dst);
-    const bool ShareIn =
-        RecvId >= 0 && H.Rings && H.Rings->onNode(X.Messages[RecvId].Src);
+    // the runtime (long runs too: measured faster than the datatypes),
+    // here or, all at once, before the steps.
+    bool ShareOut = SendId >= 0 && handedOver<T>(X, H, SendId, Rank);
+    bool ShareIn = RecvId >= 0 && handedOver<T>(X, H, RecvId, Rank);
+    if (H.AtOnce) {
+      SendId = ShareOut ? -1 : SendId;
+      RecvId = ShareIn ? -1 : RecvId;
+      ShareOut = ShareIn = false;
+    }
+    if (SendId < 0 && RecvId < 0)
+      continue;
     if (ShareOut || ShareIn) {
       handOverStep<T>(X, H, SendId, ShareOut, RecvId, ShareIn, From, To, Out,
                       In, Comm, Tag, Pending);

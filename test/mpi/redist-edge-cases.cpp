@@ -8,12 +8,14 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "redist/CommGrid.h"
 #include "redist/runtime/LocalPart.h"
 #include "redist/runtime/Redistribute.h"
 
 #include <mpi.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <string>
 #include <vector>
@@ -201,21 +203,29 @@ int main(int argc, char **argv) {
   runCase("shared memory handover", [] {
     // All 4 ranks share this node: in the Scheduled mode every message is
     // handed over through shared memory, with no MPI transfer and no buffer
-    // but the ring of four 256 KiB slots, or less when the largest message
-    // sent is shorter.
+    // but the ring. Each message sent has slots of its own (four 256 KiB
+    // chunks, or the whole message when shorter) where they all fit in the
+    // largest message: then the three move at once, in one group. Otherwise
+    // they take the three steps, through the slots of the largest.
     int64_t Errors = 0;
     for (int64_t N : {160000, 8000000}) {
       Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
       Errors += test::runAndCheck(Pl, "shared N=" + std::to_string(N), 2);
-      const std::size_t Ring =
-          std::min<std::size_t>(4 << 18, static_cast<std::size_t>(N / 16 * 8));
-      Errors += expect(Pl.sharedMessages() == 6 && Pl.transfers() == 0 &&
-                           Pl.activeSteps() == 3,
-                       "shared N=" + std::to_string(N) + ": " +
-                           std::to_string(Pl.sharedMessages()) +
-                           " shared messages, " +
-                           std::to_string(Pl.transfers()) + " transfers, " +
-                           std::to_string(Pl.activeSteps()) + " steps");
+      const std::size_t Message = static_cast<std::size_t>(N / 16 * 8);
+      const std::size_t Slots = std::min<std::size_t>(4 << 18, Message);
+      const bool AtOnce = 3 * Slots <= Message;
+      const std::size_t Ring = AtOnce ? 3 * Slots : Slots;
+      const int64_t Steps = AtOnce ? 1 : 3;
+      Errors += expect(AtOnce == (N == 8000000),
+                       "shared N=" + std::to_string(N) + ": the test's sizes");
+      Errors +=
+          expect(Pl.sharedMessages() == 6 && Pl.transfers() == 0 &&
+                     Pl.activeSteps() == Steps,
+                 "shared N=" + std::to_string(N) + ": " +
+                     std::to_string(Pl.sharedMessages()) +
+                     " shared messages, " + std::to_string(Pl.transfers()) +
+                     " transfers, " + std::to_string(Pl.activeSteps()) +
+                     " steps, expected " + std::to_string(Steps));
       Errors += expect(Pl.bufferBytes() == Ring,
                        "shared N=" + std::to_string(N) + ": ring of " +
                            std::to_string(Pl.bufferBytes()) +
@@ -246,6 +256,49 @@ int main(int argc, char **argv) {
                        "MPI plan: " + std::to_string(Pl->sharedMessages()) +
                            " shared messages, " +
                            std::to_string(Pl->transfers()) + " transfers");
+    return Errors;
+  });
+  runCase("node phase before the MPI steps", [] {
+    // Two "nodes" of two ranks (the runtime's test hook). In the Scheduled
+    // mode each rank hands its node peer's message over first, at once with
+    // the one it takes, then sends and receives the other two over MPI in
+    // their steps. (One message sent within the node always fits the
+    // memory bound, however short.)
+    setenv("REDIST_TEST_RANKS_PER_NODE", "2", 1);
+    int64_t Errors = 0;
+    for (int64_t N : {160000, 8000000}) {
+      Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
+      const std::string Name = "node phase N=" + std::to_string(N);
+      Errors += test::runAndCheck(Pl, Name, 2);
+      // This rank's steps with a message, and those with one to or from
+      // the other node.
+      const CommGrid Grid = computeGrid(Pl.source(), Pl.target());
+      int64_t WithAny = 0, WithMpi = 0;
+      for (const std::vector<int64_t> &Step : Pl.schedule().Steps) {
+        bool Any = false, Mpi = false;
+        for (int64_t Id : Step) {
+          const Message &M = Grid.Messages[static_cast<std::size_t>(Id)];
+          if ((M.Src != Rank && M.Dst != Rank) || M.Src == M.Dst)
+            continue;
+          Any = true;
+          Mpi = Mpi || M.Src / 2 != M.Dst / 2;
+        }
+        WithAny += Any;
+        WithMpi += Mpi;
+      }
+      // Every step has a transfer over MPI here, so stepwise the count would
+      // be WithAny; the node phase adds a group of its own.
+      const int64_t Steps = 1 + WithMpi;
+      Errors += expect(WithAny == WithMpi, Name + ": the test's schedule");
+      Errors +=
+          expect(Pl.sharedMessages() == 2 && Pl.transfers() == 4 &&
+                     Pl.activeSteps() == Steps,
+                 Name + ": " + std::to_string(Pl.sharedMessages()) +
+                     " shared messages, " + std::to_string(Pl.transfers()) +
+                     " transfers, " + std::to_string(Pl.activeSteps()) +
+                     " steps, expected " + std::to_string(Steps));
+    }
+    unsetenv("REDIST_TEST_RANKS_PER_NODE");
     return Errors;
   });
   runCase("sub-communicator", [] {

@@ -78,11 +78,13 @@ struct PlanOptions {
   /// MPI_COMM_TYPE_SHARED): the sender packs chunks of 256 KiB into four
   /// slots of its ring, and the receiver unpacks each straight from there
   /// while the next is packed. That is one copy less than an MPI transfer,
-  /// and the chunks stay in cache. A Scheduled step still pairs one sender
-  /// with one receiver; the Unsynchronized mode moves all of a rank's
-  /// messages at once. Zero-byte MPI messages carry the signals. Off, under
-  /// Packing::Datatypes, or where a node cannot map shared memory, messages
-  /// use MPI point-to-point transfers.
+  /// and the chunks stay in cache. All of a rank's messages within the node
+  /// move at once, so that each array is swept once: in the Scheduled mode
+  /// before its steps (which then carry the MPI transfers only), where the
+  /// slots of all fit in the largest message the rank sends or receives;
+  /// otherwise one per step. Zero-byte MPI messages carry the signals. Off,
+  /// under Packing::Datatypes, or where a node cannot map shared memory,
+  /// messages use MPI point-to-point transfers.
   bool SharedMemory = true;
   CostModel Model;
   /// Largest number of bytes one MPI transfer carries; longer messages go in
@@ -135,7 +137,8 @@ public:
   /// a datatype need none; a message handed over through shared memory needs
   /// four chunks of the sender's ring, which also holds its MPI sends).
   std::size_t bufferBytes() const;
-  /// Number of steps in which this rank sends or receives.
+  /// Number of steps in which this rank sends or receives; in the Scheduled
+  /// mode, the messages within the node that move at once count as one.
   int64_t activeSteps() const;
   /// Number of MPI transfers of data this rank posts per execute():
   /// point-to-point sends plus receives (a message longer than
