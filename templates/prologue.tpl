@@ -626,18 +626,44 @@ static MpiSide receivedSide(const Exchange &X, const Message &M,
   return {In, static_cast<int>(M.Length * sizeof(T)), MPI_BYTE, &M.Unpack};
 }
 
-// A message to itself that waits for a handover step to fill its waits.
+// A message to itself that waits for a handover to fill its waits, copied
+// in slices so that it can keep pace with the packing, which reads the same
+// source lines (as the runtime's local copy does).
 struct PendingCopy {
   const Exchange &X;
   const unsigned char *From;
   unsigned char *To;
   const Direct *Self = nullptr;
+  std::int64_t Copied = 0; // slices of Self copied so far
 };
+// Copies Self's slices up to Upto, and its tail once they are all copied.
+template <typename T>
+static void copyPendingUpTo(PendingCopy &P, std::int64_t Upto) {
+  if (!P.Self)
+    return;
+  const Direct &D = *P.Self;
+  const std::int64_t E = sizeof(T);
+  Upto = std::min(Upto, D.Repeat);
+  if (Upto > P.Copied) {
+    withShape(D.Uniform, D.Count, [&](auto K, auto C) {
+      copyRuns<T, K(), C()>(P.X.Runs + D.First, D.Count, Upto - P.Copied,
+                            D.SrcStride, D.DstStride,
+                            P.From + P.Copied * D.SrcStride * E,
+                            P.To + P.Copied * D.DstStride * E);
+    });
+    P.Copied = Upto;
+  }
+  if (P.Copied == D.Repeat) {
+    copyRuns<T, 0, 0>(P.X.Runs + D.TailFirst, D.TailCount, 1, 0, 0, P.From,
+                      P.To);
+    P.Self = nullptr;
+    P.Copied = 0;
+  }
+}
 template <typename T> static bool copyPending(PendingCopy &P) {
   if (!P.Self)
     return false;
-  copyDirect<T>(P.X, *P.Self, P.From, P.To);
-  P.Self = nullptr;
+  copyPendingUpTo<T>(P, P.Self->Repeat);
   return true;
 }
 
@@ -704,10 +730,15 @@ template <typename T>
 static void handOverAll(const Exchange &X, Handover &H, int Rank,
                         unsigned char *From, unsigned char *To,
                         PendingCopy &Pending) {
-  std::vector<SideMover<T, true>> Packers;
-  std::vector<SideMover<T, false>> Unpackers;
-  std::vector<redist::HandoverSend> Outs;
-  std::vector<redist::HandoverRecv> Ins;
+  // Kept between calls, so that a call allocates nothing once warm.
+  static thread_local std::vector<SideMover<T, true>> Packers;
+  static thread_local std::vector<SideMover<T, false>> Unpackers;
+  static thread_local std::vector<redist::HandoverSend> Outs;
+  static thread_local std::vector<redist::HandoverRecv> Ins;
+  Packers.clear();
+  Unpackers.clear();
+  Outs.clear();
+  Ins.clear();
   // The functions point at the movers: no reallocation after this.
   Packers.reserve(static_cast<std::size_t>(X.Steps));
   Unpackers.reserve(static_cast<std::size_t>(X.Steps));
@@ -741,9 +772,22 @@ static void handOverAll(const Exchange &X, Handover &H, int Rank,
       Ins.push_back(std::move(In));
     }
   }
-  redist::handOver(H.Rings->comm(), Outs.data(), Outs.size(), Ins.data(),
-                   Ins.size(), {},
-                   [&Pending] { return copyPending<T>(Pending); }, H.Scratch);
+  // The local copy keeps pace with the packing, and fills the waits a
+  // sixteenth at a time.
+  const std::int64_t Slices = Pending.Self ? Pending.Self->Repeat : 0;
+  redist::handOver(
+      H.Rings->comm(), Outs.data(), Outs.size(), Ins.data(), Ins.size(),
+      [&Pending, Slices](std::size_t Packed, std::size_t Total) {
+        copyPendingUpTo<T>(Pending, Slices * static_cast<std::int64_t>(Packed) /
+                                        static_cast<std::int64_t>(Total));
+      },
+      [&Pending, Slices] {
+        if (!Pending.Self)
+          return false;
+        copyPendingUpTo<T>(Pending, Pending.Copied + Slices / 16 + 1);
+        return true;
+      },
+      H.Scratch);
 }
 
 // One MPI_Sendrecv per step, or a handover where the peer shares this node;
