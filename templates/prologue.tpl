@@ -667,6 +667,36 @@ template <typename T> static bool copyPending(PendingCopy &P) {
   return true;
 }
 
+// handOver()'s descriptions of message M sent from (or received into)
+// this rank's array through the slots at Ring, moved by Mover. Both ends
+// cut a message into the same chunks. The function captures one pointer,
+// which std::function holds without allocating.
+template <typename T>
+static redist::HandoverSend handedOut(const Handover &H, const Message &M,
+                                      SideMover<T, true> *Mover, char *Ring) {
+  redist::HandoverSend Out;
+  Out.Peer = H.Rings->nodeRank(M.Dst);
+  Out.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+  Out.SlotBytes = static_cast<std::size_t>(Mover->Chunk) * sizeof(T);
+  Out.Ring = Ring;
+  Out.Pack = [Mover](std::size_t I, char *Slot) { Mover->chunk(I, Slot); };
+  return Out;
+}
+template <typename T>
+static redist::HandoverRecv takenIn(const Handover &H, const Message &M,
+                                    SideMover<T, false> *Mover,
+                                    const char *Ring) {
+  redist::HandoverRecv In;
+  In.Peer = H.Rings->nodeRank(M.Src);
+  In.Chunks = redist::handoverChunks(M.Length, sizeof(T));
+  In.SlotBytes = static_cast<std::size_t>(Mover->Chunk) * sizeof(T);
+  In.Ring = Ring;
+  In.Unpack = [Mover](std::size_t I, const char *Slot) {
+    Mover->chunk(I, Slot);
+  };
+  return In;
+}
+
 // One step whose send or receive is handed over within the node; the other
 // side, if any, goes over MPI meanwhile, and Pending's copy fills the waits.
 template <typename T>
@@ -687,8 +717,6 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
     MPI_Isend(Sent.At, Sent.Count, Sent.Type, X.Messages[SendId].Dst, Tag,
               Comm, &Reqs[1]);
   }
-  // Both ends cut a message into the same chunks. The functions capture one
-  // pointer, which std::function holds without allocating.
   redist::HandoverSend Send;
   redist::HandoverRecv Recv;
   std::optional<SideMover<T, true>> Packer;
@@ -696,24 +724,12 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
   if (ShareOut) {
     const Message &M = X.Messages[SendId];
     Packer.emplace(X, M.Pack, From, M.Length);
-    Send.Peer = H.Rings->nodeRank(M.Dst);
-    Send.Chunks = redist::handoverChunks(M.Length, sizeof(T));
-    Send.SlotBytes = static_cast<std::size_t>(Packer->Chunk) * sizeof(T);
-    Send.Ring = H.Rings->ring();
-    Send.Pack = [&Packer](std::size_t I, char *Slot) {
-      Packer->chunk(I, Slot);
-    };
+    Send = handedOut<T>(H, M, &*Packer, H.Rings->ring());
   }
   if (ShareIn) {
     const Message &M = X.Messages[RecvId];
     Unpacker.emplace(X, M.Unpack, To, M.Length);
-    Recv.Peer = H.Rings->nodeRank(M.Src);
-    Recv.Chunks = redist::handoverChunks(M.Length, sizeof(T));
-    Recv.SlotBytes = static_cast<std::size_t>(Unpacker->Chunk) * sizeof(T);
-    Recv.Ring = H.Rings->ringOf(M.Src);
-    Recv.Unpack = [&Unpacker](std::size_t I, const char *Slot) {
-      Unpacker->chunk(I, Slot);
-    };
+    Recv = takenIn<T>(H, M, &*Unpacker, H.Rings->ringOf(M.Src));
   }
   redist::handOver(H.Rings->comm(), &Send, ShareOut ? 1 : 0, &Recv,
                    ShareIn ? 1 : 0, {},
@@ -747,29 +763,15 @@ static void handOverAll(const Exchange &X, Handover &H, int Rank,
     const int RecvId = X.Recv[Rank * X.Steps + Step];
     if (SendId >= 0 && handedOver<T>(X, H, SendId, Rank)) {
       const Message &M = X.Messages[SendId];
-      SideMover<T, true> *Packer =
-          &Packers.emplace_back(X, M.Pack, From, M.Length);
-      redist::HandoverSend Out;
-      Out.Peer = H.Rings->nodeRank(M.Dst);
-      Out.Chunks = redist::handoverChunks(M.Length, sizeof(T));
-      Out.SlotBytes = static_cast<std::size_t>(Packer->Chunk) * sizeof(T);
-      Out.Ring = H.Rings->ring() + slotsOffset<T>(X, H, SendId, Rank);
-      Out.Pack = [Packer](std::size_t I, char *Slot) { Packer->chunk(I, Slot); };
-      Outs.push_back(std::move(Out));
+      Outs.push_back(handedOut<T>(
+          H, M, &Packers.emplace_back(X, M.Pack, From, M.Length),
+          H.Rings->ring() + slotsOffset<T>(X, H, SendId, Rank)));
     }
     if (RecvId >= 0 && handedOver<T>(X, H, RecvId, Rank)) {
       const Message &M = X.Messages[RecvId];
-      SideMover<T, false> *Unpacker =
-          &Unpackers.emplace_back(X, M.Unpack, To, M.Length);
-      redist::HandoverRecv In;
-      In.Peer = H.Rings->nodeRank(M.Src);
-      In.Chunks = redist::handoverChunks(M.Length, sizeof(T));
-      In.SlotBytes = static_cast<std::size_t>(Unpacker->Chunk) * sizeof(T);
-      In.Ring = H.Rings->ringOf(M.Src) + slotsOffset<T>(X, H, RecvId, Rank);
-      In.Unpack = [Unpacker](std::size_t I, const char *Slot) {
-        Unpacker->chunk(I, Slot);
-      };
-      Ins.push_back(std::move(In));
+      Ins.push_back(takenIn<T>(
+          H, M, &Unpackers.emplace_back(X, M.Unpack, To, M.Length),
+          H.Rings->ringOf(M.Src) + slotsOffset<T>(X, H, RecvId, Rank)));
     }
   }
   // The local copy keeps pace with the packing, and fills the waits a
