@@ -14,6 +14,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -259,44 +260,48 @@ int main(int argc, char **argv) {
     return Errors;
   });
   runCase("node phase before the MPI steps", [] {
-    // Two "nodes" of two ranks (the runtime's test hook). In the Scheduled
-    // mode each rank hands its node peer's message over first, at once with
-    // the one it takes, then sends and receives the other two over MPI in
-    // their steps. (One message sent within the node always fits the
-    // memory bound, however short.)
-    setenv("REDIST_TEST_RANKS_PER_NODE", "2", 1);
+    // "Nodes" of K consecutive ranks (the runtime's test hook). In the
+    // Scheduled mode each rank hands its node peers' messages over first,
+    // all at once with those it takes, then sends and receives the others
+    // over MPI in their steps. K = 2: one message sent within the node,
+    // which always fits the memory bound, however short. K = 3: ranks 0-2
+    // send two each, which fit at N = 8000000; rank 3 is alone and has
+    // only MPI steps.
     int64_t Errors = 0;
-    for (int64_t N : {160000, 8000000}) {
-      Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
-      const std::string Name = "node phase N=" + std::to_string(N);
-      Errors += test::runAndCheck(Pl, Name, 2);
-      // This rank's steps with a message, and those with one to or from
-      // the other node.
-      const CommGrid Grid = computeGrid(Pl.source(), Pl.target());
-      int64_t WithAny = 0, WithMpi = 0;
-      for (const std::vector<int64_t> &Step : Pl.schedule().Steps) {
-        bool Any = false, Mpi = false;
-        for (int64_t Id : Step) {
-          const Message &M = Grid.Messages[static_cast<std::size_t>(Id)];
-          if ((M.Src != Rank && M.Dst != Rank) || M.Src == M.Dst)
-            continue;
-          Any = true;
-          Mpi = Mpi || M.Src / 2 != M.Dst / 2;
+    for (int PerNode : {2, 3}) {
+      setenv("REDIST_TEST_RANKS_PER_NODE", std::to_string(PerNode).c_str(), 1);
+      const int NodeSize = std::min(PerNode, 4 - Rank / PerNode * PerNode);
+      for (int64_t N : {160000, 8000000}) {
+        if (PerNode == 3 && N != 8000000)
+          continue;
+        Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
+        const std::string Name = "node phase, " + std::to_string(PerNode) +
+                                 " per node, N=" + std::to_string(N);
+        Errors += test::runAndCheck(Pl, Name, 2);
+        // This rank's steps with a message to or from another node; with
+        // one on this node, the node phase adds a group of its own.
+        const CommGrid Grid = computeGrid(Pl.source(), Pl.target());
+        int64_t WithMpi = 0;
+        for (const std::vector<int64_t> &Step : Pl.schedule().Steps) {
+          bool Mpi = false;
+          for (int64_t Id : Step) {
+            const Message &M = Grid.Messages[static_cast<std::size_t>(Id)];
+            Mpi = Mpi || ((M.Src == Rank || M.Dst == Rank) &&
+                          M.Src / PerNode != M.Dst / PerNode);
+          }
+          WithMpi += Mpi;
         }
-        WithAny += Any;
-        WithMpi += Mpi;
+        const int64_t Shared = 2 * (NodeSize - 1);
+        const int64_t Steps = (Shared > 0) + WithMpi;
+        Errors += expect(
+            Pl.sharedMessages() == Shared && Pl.transfers() == 6 - Shared &&
+                Pl.activeSteps() == Steps,
+            Name + ": " + std::to_string(Pl.sharedMessages()) +
+                " shared messages, " + std::to_string(Pl.transfers()) +
+                " transfers, " + std::to_string(Pl.activeSteps()) +
+                " steps, expected " + std::to_string(Shared) + ", " +
+                std::to_string(6 - Shared) + ", " + std::to_string(Steps));
       }
-      // Every step has a transfer over MPI here, so stepwise the count would
-      // be WithAny; the node phase adds a group of its own.
-      const int64_t Steps = 1 + WithMpi;
-      Errors += expect(WithAny == WithMpi, Name + ": the test's schedule");
-      Errors +=
-          expect(Pl.sharedMessages() == 2 && Pl.transfers() == 4 &&
-                     Pl.activeSteps() == Steps,
-                 Name + ": " + std::to_string(Pl.sharedMessages()) +
-                     " shared messages, " + std::to_string(Pl.transfers()) +
-                     " transfers, " + std::to_string(Pl.activeSteps()) +
-                     " steps, expected " + std::to_string(Steps));
     }
     unsetenv("REDIST_TEST_RANKS_PER_NODE");
     return Errors;
