@@ -3,8 +3,9 @@
 // The Scheduled and Unsynchronized modes run groups of transfers: one group
 // per step of the schedule (at most one send and one receive, matched
 // pairwise, so ranks progress without global synchronisation,
-// walker-otto-1996 §2.2.3), or a single group holding every message
-// (walker-otto-1996's unsynchronized version 2). A group posts its
+// walker-otto-1996 §2.2.3), after a first group of the messages within the
+// node where they move at once (SharedMemory.cpp), or a single group
+// holding every message (walker-otto-1996's unsynchronized version 2). A group posts its
 // receives, packs and sends its messages (testing for arrivals in between),
 // copies this rank's own message directly (in the first group) while the
 // transfers are in flight (or, when both are large, interleaved with the

@@ -55,8 +55,9 @@ struct PeerMessage {
 };
 
 /// What one call of runGroup does: one step of the schedule in the Scheduled
-/// mode (at most one send and one receive), or everything in the
-/// Unsynchronized mode.
+/// mode (at most one send and one receive), or the messages within the node
+/// that move at once before the steps, or everything in the Unsynchronized
+/// mode.
 struct Group {
   std::vector<int> Sends, Recvs; ///< indices into Sends and Recvs
   bool Self = false;             ///< do the local copy here
@@ -65,7 +66,8 @@ struct Group {
   std::size_t SendPieces = 0;
   /// The messages handed over through shared memory (indices into Sends and
   /// Recvs, absent from Sends and Recvs above): at most one each in a step
-  /// of the Scheduled mode, all of them in the Unsynchronized mode.
+  /// of the Scheduled mode, all of them in its first group (NodePhase) and
+  /// in the Unsynchronized mode.
   std::vector<int> SharedSends, SharedRecvs;
   bool shared() const { return !SharedSends.empty() || !SharedRecvs.empty(); }
   /// Their descriptions for handOver(), built with the plan.

@@ -6,10 +6,12 @@
 // memory less, and each chunk is still in the shared cache when it is
 // unpacked. Here the plan decides which messages go that way, gives each
 // its slots, cuts its copy programs into chunks, and runs a group's handover
-// with the local copy interleaved. The Scheduled mode hands over one message
-// and takes one per step, all through the same slots; the Unsynchronized
-// mode moves all of a rank's messages at once, each through its own slots,
-// so that the arrays are read and written in one pass.
+// with the local copy interleaved. A rank's messages within the node move
+// all at once, each through its own slots, so that the arrays are read and
+// written in one pass: in the Unsynchronized mode always, in the Scheduled
+// mode before its steps where the memory bound allows. Otherwise a
+// Scheduled step hands over one message and takes one, all through the
+// same slots.
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
