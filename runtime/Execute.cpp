@@ -5,11 +5,11 @@
 // pairwise, so ranks progress without global synchronisation,
 // walker-otto-1996 §2.2.3), after a first group of the messages within the
 // node where they move at once (SharedMemory.cpp), or a single group
-// holding every message (walker-otto-1996's unsynchronized version 2). A group posts its
-// receives, packs and sends its messages (testing for arrivals in between),
-// copies this rank's own message directly (in the first group) while the
-// transfers are in flight (or, when both are large, interleaved with the
-// packing of the first send, so that the source is read once), then unpacks
+// holding every message (walker-otto-1996's unsynchronized version 2). A
+// group posts its receives, packs and sends its messages (testing for arrivals
+// in between), copies this rank's own message directly (in the first group)
+// while the transfers are in flight (or, when both are large, interleaved with
+// the packing of the first send, so that the source is read once), then unpacks
 // each received message as soon as it has arrived. One transfer per message
 // (unless it exceeds MaxTransferBytes) keeps the ranks' synchronisation points
 // few: measured, this beats cutting messages into cache-sized pieces. The
