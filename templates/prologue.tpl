@@ -192,6 +192,10 @@ struct Handover {
   // All of a rank's messages within the node move at once, before the
   // steps, each through slots of its own; otherwise one per step.
   bool AtOnce = false;
+  // With AtOnce, per step of this rank: where the slots of the message it
+  // hands over ([2 * Step]) and of the one it takes ([2 * Step + 1]) start
+  // in their sender's ring, in bytes.
+  std::vector<std::int64_t> SlotsAt;
 };
 struct Exchange {
   int Ranks, Steps;
@@ -512,6 +516,35 @@ template <typename T, bool Gather> struct SideMover {
   }
 };
 
+// Whether message Id, sent by a rank of this node, is handed over: its
+// ends share the node and differ.
+[[maybe_unused]] static bool handedOver(const Exchange &X, const Handover &H,
+                                       int Id, int Rank) {
+  const Message &M = X.Messages[Id];
+  return H.Rings && M.Src != M.Dst &&
+         (M.Src == Rank || H.Rings->onNode(M.Src)) &&
+         (M.Dst == Rank || H.Rings->onNode(M.Dst));
+}
+
+// Where message Id's slots start in its sender's ring when all move at
+// once: after those of the sender's earlier messages handed over, in step
+// order (both ends compute it alike).
+template <typename T>
+static std::int64_t slotsOffset(const Exchange &X, const Handover &H, int Id,
+                                int Rank) {
+  const int Src = X.Messages[Id].Src;
+  std::int64_t Offset = 0;
+  for (int Step = 0; Step < X.Steps; ++Step) {
+    const int SendId = X.Send[Src * X.Steps + Step];
+    if (SendId == Id)
+      break;
+    if (SendId >= 0 && handedOver(X, H, SendId, Rank))
+      Offset += redist::handoverRingElements(X.Messages[SendId].Length,
+                                             sizeof(T));
+  }
+  return Offset * static_cast<std::int64_t>(sizeof(T));
+}
+
 // The node's rings for X on Comm, set up on the first call (collective, as
 // every call is) and whenever Comm holds other ranks than the last one.
 template <typename T>
@@ -567,37 +600,15 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
   H.Rings = Mapped ? std::move(Rings) : nullptr;
   H.AtOnce = Mapped && AllFit;
   H.Scratch.reserve(H.AtOnce ? Messages : 2, H.AtOnce ? AllChunks : StepChunks);
+  H.SlotsAt.assign(H.AtOnce ? 2 * static_cast<std::size_t>(X.Steps) : 0, 0);
+  for (int Step = 0; H.AtOnce && Rank < X.Ranks && Step < X.Steps; ++Step)
+    for (int Taken = 0; Taken < 2; ++Taken) {
+      const int Id = (Taken ? X.Recv : X.Send)[Rank * X.Steps + Step];
+      if (Id >= 0 && handedOver(X, H, Id, Rank))
+        H.SlotsAt[2 * static_cast<std::size_t>(Step) + Taken] =
+            slotsOffset<T>(X, H, Id, Rank);
+    }
   return H;
-}
-
-// Whether message Id, sent by a rank of this node, is handed over: its
-// ends share the node and differ.
-template <typename T>
-static bool handedOver(const Exchange &X, const Handover &H, int Id,
-                       int Rank) {
-  const Message &M = X.Messages[Id];
-  return H.Rings && M.Src != M.Dst &&
-         (M.Src == Rank || H.Rings->onNode(M.Src)) &&
-         (M.Dst == Rank || H.Rings->onNode(M.Dst));
-}
-
-// Where message Id's slots start in its sender's ring when all move at
-// once: after those of the sender's earlier messages handed over, in step
-// order (both ends compute it alike).
-template <typename T>
-static std::int64_t slotsOffset(const Exchange &X, const Handover &H, int Id,
-                                int Rank) {
-  const int Src = X.Messages[Id].Src;
-  std::int64_t Offset = 0;
-  for (int Step = 0; Step < X.Steps; ++Step) {
-    const int SendId = X.Send[Src * X.Steps + Step];
-    if (SendId == Id)
-      break;
-    if (SendId >= 0 && handedOver<T>(X, H, SendId, Rank))
-      Offset += redist::handoverRingElements(X.Messages[SendId].Length,
-                                             sizeof(T));
-  }
-  return Offset * static_cast<std::int64_t>(sizeof(T));
 }
 
 // How one side of message M goes over MPI: with its datatype, straight from
@@ -761,17 +772,18 @@ static void handOverAll(const Exchange &X, Handover &H, int Rank,
   for (int Step = 0; Step < X.Steps; ++Step) {
     const int SendId = X.Send[Rank * X.Steps + Step];
     const int RecvId = X.Recv[Rank * X.Steps + Step];
-    if (SendId >= 0 && handedOver<T>(X, H, SendId, Rank)) {
+    if (SendId >= 0 && handedOver(X, H, SendId, Rank)) {
       const Message &M = X.Messages[SendId];
       Outs.push_back(handedOut<T>(
           H, M, &Packers.emplace_back(X, M.Pack, From, M.Length),
-          H.Rings->ring() + slotsOffset<T>(X, H, SendId, Rank)));
+          H.Rings->ring() + H.SlotsAt[2 * static_cast<std::size_t>(Step)]));
     }
-    if (RecvId >= 0 && handedOver<T>(X, H, RecvId, Rank)) {
+    if (RecvId >= 0 && handedOver(X, H, RecvId, Rank)) {
       const Message &M = X.Messages[RecvId];
       Ins.push_back(takenIn<T>(
           H, M, &Unpackers.emplace_back(X, M.Unpack, To, M.Length),
-          H.Rings->ringOf(M.Src) + slotsOffset<T>(X, H, RecvId, Rank)));
+          H.Rings->ringOf(M.Src) +
+              H.SlotsAt[2 * static_cast<std::size_t>(Step) + 1]));
     }
   }
   // The local copy keeps pace with the packing, and fills the waits a
@@ -842,8 +854,8 @@ static void exchange(const T *Src, T *Dst, const Exchange &X, MPI_Comm Comm,
     // Every message to or from a rank of this node is handed over, as in
     // the runtime (long runs too: measured faster than the datatypes),
     // here or, all at once, before the steps.
-    bool ShareOut = SendId >= 0 && handedOver<T>(X, H, SendId, Rank);
-    bool ShareIn = RecvId >= 0 && handedOver<T>(X, H, RecvId, Rank);
+    bool ShareOut = SendId >= 0 && handedOver(X, H, SendId, Rank);
+    bool ShareIn = RecvId >= 0 && handedOver(X, H, RecvId, Rank);
     if (H.AtOnce) {
       SendId = ShareOut ? -1 : SendId;
       RecvId = ShareIn ? -1 : RecvId;
