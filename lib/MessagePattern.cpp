@@ -30,6 +30,25 @@ int64_t MessagePattern::length() const {
   return Len;
 }
 
+int64_t MessagePattern::perSlice() const {
+  int64_t Len = 0;
+  if (Repeat > 0) {
+    for (const Run &R : SliceRuns)
+      Len += R.Length;
+    return Len;
+  }
+  // Merged or walked runs: clip them to the first slice.
+  for (const Run &R : TailRuns)
+    Len += std::max<int64_t>(0, std::min(R.Length, SrcStride - R.SrcOffset));
+  return Len;
+}
+
+int64_t redist::patternPeriod(const Layout &From, const Layout &To) {
+  if (!From.isBlockCyclic() || !To.isBlockCyclic())
+    return 0;
+  return CyclicPair(From, To).sliceLength();
+}
+
 /// Appends R, merging it into the last run when the two are contiguous on
 /// both sides: runs stay maximal.
 static void appendMerged(std::vector<Run> &Runs, const Run &R) {

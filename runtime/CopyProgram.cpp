@@ -151,9 +151,10 @@ constexpr int64_t ElementwiseBelowRunLength = 4;
 /// Largest repeat turned into element tables.
 constexpr int64_t ElementwiseMaxElements = 4096;
 
-/// Adds element tables to a repeated segment of short runs.
-void addElementTables(CopySegment &S) {
-  if (S.Repeat < 2 || S.Runs.empty())
+/// Adds element tables to a repeated segment of short runs (or to an
+/// unrepeated one that is Reused at shifted addresses).
+void addElementTables(CopySegment &S, bool Reused = false) {
+  if ((S.Repeat < 2 && !Reused) || S.Runs.empty())
     return;
   int64_t Elements = 0, FromMin = INT64_MAX, ToMin = INT64_MAX;
   int64_t FromMax = 0, ToMax = 0;
@@ -248,6 +249,28 @@ CopyProgram MessageCutter::program(CopySide Side, int64_t Begin,
   }
   for (CopySegment &S : P.Segments)
     addElementTables(S);
+  return P;
+}
+
+CopyProgram MessageCutter::tileProgram(CopySide Side, int64_t Begin,
+                                       int64_t End) const {
+  CopyProgram P = program(Side, Begin, End);
+  for (CopySegment &S : P.Segments) {
+    int64_t PerRepeat = 0;
+    for (const CopyRun &R : S.Runs)
+      PerRepeat += R.Length;
+    if (S.Repeat < 2 || S.Repeat * PerRepeat > ElementwiseMaxElements)
+      continue;
+    std::vector<CopyRun> Unrolled;
+    for (int64_t K = 0; K < S.Repeat; ++K)
+      for (const CopyRun &R : S.Runs)
+        Unrolled.push_back(
+            {R.From + K * S.FromStride, R.To + K * S.ToStride, R.Length});
+    S = CopySegment();
+    S.Runs = std::move(Unrolled);
+    simplify(S);
+    addElementTables(S, /*Reused=*/true);
+  }
   return P;
 }
 

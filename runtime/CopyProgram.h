@@ -82,6 +82,10 @@ public:
   /// are relative to Begin. Adjacent runs are merged and contiguous repeats
   /// collapsed.
   CopyProgram program(CopySide Side, int64_t Begin, int64_t End) const;
+  /// program() for a range that is run many times at shifted addresses (a
+  /// tile of slices): short repeats are unrolled into one element table, so
+  /// that the kernel's loop spans the whole tile.
+  CopyProgram tileProgram(CopySide Side, int64_t Begin, int64_t End) const;
 
 private:
   std::vector<TriSegment> Segments;

@@ -27,11 +27,9 @@
 namespace redist {
 namespace {
 
-/// Bytes of one chunk, and slots in a sender's ring. Four slots of 256 KiB
-/// keep the ring within a core's L2 while the receiver works on one chunk
-/// and the sender packs the next.
+/// Bytes of one chunk. Four slots of 256 KiB keep the ring within a core's
+/// L2 while the receiver works on one chunk and the sender packs the next.
 constexpr int64_t ChunkBytes = 256 << 10;
-constexpr int64_t SharedSlots = 4;
 
 /// The signals' tags. Ranks of one node exchange no data transfers in the
 /// same steps, so the tags cannot meet a data transfer's.
@@ -130,7 +128,7 @@ std::size_t handoverChunks(int64_t Elements, std::size_t ElementBytes) {
 }
 
 int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes) {
-  return std::min(SharedSlots * handoverChunkElements(Elements, ElementBytes),
+  return std::min(HandoverSlots * handoverChunkElements(Elements, ElementBytes),
                   Elements);
 }
 
@@ -246,13 +244,15 @@ void HandoverScratch::reserve(std::size_t Messages, std::size_t Chunks) {
   Signals.resize(std::max(Signals.size(), Chunks));
   Waiting.resize(std::max(Waiting.size(), Messages));
   Done.resize(std::max(Done.size(), 2 * Messages));
+  OutSlots.resize(std::max(OutSlots.size(), Messages));
+  InSlots.resize(std::max(InSlots.size(), Messages));
 }
 
 void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
               const HandoverRecv *Ins, std::size_t NumIns,
               const std::function<void(std::size_t, std::size_t)> &Paced,
               const std::function<bool()> &Filler, HandoverScratch &Scratch) {
-  const std::size_t Slots = static_cast<std::size_t>(SharedSlots);
+  const std::size_t Slots = static_cast<std::size_t>(HandoverSlots);
   const std::size_t Messages = NumOuts + NumIns;
   std::size_t TotalChunks = 0, ToPack = 0;
   for (std::size_t I = 0; I < NumOuts; ++I)
@@ -367,6 +367,97 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
     if (Index == MPI_UNDEFINED)
       throw std::logic_error("redist runtime: a handover waits for nothing");
     Arrived(Index);
+  }
+  MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
+              MPI_STATUSES_IGNORE);
+}
+
+void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
+                      std::size_t NumOuts, const HandoverRecv *Ins,
+                      std::size_t NumIns, const HandoverRounds &Rounds,
+                      HandoverScratch &Scratch) {
+  const std::size_t Slots = static_cast<std::size_t>(HandoverSlots);
+  const std::size_t Messages = NumOuts + NumIns, Total = Rounds.Rounds;
+  if (Scratch.Signals.size() < Total * Messages ||
+      Scratch.Waiting.size() < Messages || Scratch.Done.size() < Messages ||
+      Scratch.OutSlots.size() < NumOuts || Scratch.InSlots.size() < NumIns)
+    throw std::logic_error("redist runtime: handOverInRounds' scratch holds "
+                           "too little");
+  // Message M (Outs, then Ins) waits in Waiting[M] for its next "slot free"
+  // (Outs) or "chunk ready" (Ins); Done[M] counts those arrived.
+  MPI_Request *Waiting = Scratch.Waiting.data();
+  std::size_t *Arrived = Scratch.Done.data();
+  auto Post = [&](std::size_t M) {
+    const bool Out = M < NumOuts;
+    MPI_Irecv(nullptr, 0, MPI_BYTE, Out ? Outs[M].Peer : Ins[M - NumOuts].Peer,
+              Out ? FreeTag : ReadyTag, Comm, &Waiting[M]);
+  };
+  for (std::size_t M = 0; M < Messages; ++M) {
+    Arrived[M] = 0;
+    Waiting[M] = MPI_REQUEST_NULL;
+    if (Total > 0)
+      Post(M);
+  }
+  auto Take = [&](int Index) {
+    const std::size_t M = static_cast<std::size_t>(Index);
+    if (++Arrived[M] < Total)
+      Post(M);
+  };
+  // The fewest signals that arrived for messages [First, Last).
+  auto Least = [&](std::size_t First, std::size_t Last) {
+    std::size_t Min = Total;
+    for (std::size_t M = First; M < Last; ++M)
+      Min = std::min(Min, Arrived[M]);
+    return Min;
+  };
+  std::size_t Packed = 0, Unpacked = 0, NumSignals = 0;
+  auto Signal = [&](int To, int Tag) {
+    MPI_Isend(nullptr, 0, MPI_BYTE, To, Tag, Comm,
+              &Scratch.Signals[NumSignals++]);
+  };
+  for (;;) {
+    for (;;) { // take every signal that has arrived
+      int Index = MPI_UNDEFINED, Flag = 0;
+      MPI_Testany(static_cast<int>(Messages), Waiting, &Index, &Flag,
+                  MPI_STATUS_IGNORE);
+      if (!Flag || Index == MPI_UNDEFINED)
+        break;
+      Take(Index);
+    }
+    // Unpack first, as that frees the senders' slots soonest, then pack:
+    // one of each per pass, so that neither starves the other.
+    bool Progress = false;
+    if (Unpacked < Total && Least(NumOuts, Messages) > Unpacked) {
+      for (std::size_t I = 0; I < NumIns; ++I)
+        Scratch.InSlots[I] = Ins[I].Ring + Unpacked % Slots * Ins[I].SlotBytes;
+      fence();
+      Rounds.UnpackRound(Unpacked, Scratch.InSlots.data());
+      fence();
+      for (std::size_t I = 0; I < NumIns; ++I)
+        Signal(Ins[I].Peer, FreeTag);
+      ++Unpacked;
+      Progress = true;
+    }
+    if (Packed < Total && Packed < Least(0, NumOuts) + Slots) {
+      for (std::size_t I = 0; I < NumOuts; ++I)
+        Scratch.OutSlots[I] = Outs[I].Ring + Packed % Slots * Outs[I].SlotBytes;
+      fence();
+      Rounds.PackRound(Packed, Scratch.OutSlots.data());
+      fence();
+      for (std::size_t I = 0; I < NumOuts; ++I)
+        Signal(Outs[I].Peer, ReadyTag);
+      ++Packed;
+      Progress = true;
+    }
+    if (Progress)
+      continue;
+    if (Unpacked == Total && Packed == Total && Least(0, NumOuts) == Total)
+      break;
+    int Index = MPI_UNDEFINED;
+    MPI_Waitany(static_cast<int>(Messages), Waiting, &Index, MPI_STATUS_IGNORE);
+    if (Index == MPI_UNDEFINED)
+      throw std::logic_error("redist runtime: a handover waits for nothing");
+    Take(Index);
   }
   MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
               MPI_STATUSES_IGNORE);

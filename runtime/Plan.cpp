@@ -198,11 +198,13 @@ void Plan::Impl::buildMessages() {
     if (M.Dst == Rank) {
       Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
       SelfCutter = Cut;
+      SelfRound.PerSlice = M.perSlice();
       continue;
     }
     detail::PeerMessage Msg;
     Msg.Peer = static_cast<int>(M.Dst);
     Msg.Elements = Cut.length();
+    Msg.Round.PerSlice = M.perSlice();
     Sends.push_back(std::move(Msg));
     SendCutters.push_back(std::move(Cut));
   }
@@ -215,6 +217,7 @@ void Plan::Impl::buildMessages() {
     detail::PeerMessage Msg;
     Msg.Peer = static_cast<int>(M.Src);
     Msg.Elements = Cut.length();
+    Msg.Round.PerSlice = M.perSlice();
     Recvs.push_back(std::move(Msg));
     RecvCutters.push_back(std::move(Cut));
   }
@@ -304,6 +307,7 @@ void Plan::Impl::buildGroups() {
         (Recvs[I].Shared ? G.SharedRecvs : G.Recvs)
             .push_back(static_cast<int>(I));
     G.Self = true;
+    G.InRounds = Shape.Slices > 0 && G.shared();
     Groups.push_back(std::move(G));
     if (Unsync)
       return;
@@ -638,6 +642,10 @@ int64_t Plan::sharedMessages() const {
     for (const detail::PeerMessage &M : *List)
       Count += M.Shared;
   return Count;
+}
+int64_t Plan::handoverRounds() const {
+  const bool InRounds = !P->Groups.empty() && P->Groups.front().InRounds;
+  return InRounds ? static_cast<int64_t>(P->Shape.rounds()) : 0;
 }
 int64_t Plan::activeSteps() const {
   int64_t Count = 0;

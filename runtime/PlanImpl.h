@@ -30,6 +30,33 @@ struct Transfer {
   MPI_Datatype Type = MPI_DATATYPE_NULL; ///< count 1 (Datatypes)
 };
 
+/// How a group that moves all of a node's messages at once cuts them into
+/// rounds (SliceRounds.cpp): round C covers whole slices [C*PerRound,
+/// (C+1)*PerRound) of the global array (L = lcm(P*r, Q*s) elements each)
+/// for every message, and a last round the incomplete slice. Each round is
+/// packed, and unpacked, in tiles of PerTile slices over all messages, so
+/// that a tile of the source (or target) stays in L1 while every message
+/// takes its part.
+struct RoundShape {
+  int64_t Slices = 0;   ///< whole slices in [0, N)
+  int64_t PerRound = 0; ///< slices per round, a multiple of PerTile
+  int64_t PerTile = 0;
+  int64_t SrcSlice = 0, DstSlice = 0; ///< local elements per slice
+  bool Tail = false;                  ///< N is not a multiple of L
+  std::size_t rounds() const {
+    return static_cast<std::size_t>((Slices + PerRound - 1) / PerRound +
+                                    (Tail ? 1 : 0));
+  }
+};
+
+/// One message's (or the local copy's) programs for rounds: a tile of
+/// PerTile slices, the shorter tile at the end of the whole slices, and
+/// the incomplete slice; tiles run at shifted addresses.
+struct RoundPrograms {
+  int64_t PerSlice = 0; ///< elements in each whole slice
+  CopyProgram Tile, LastTile, Tail;
+};
+
 /// A message this rank sends or receives over MPI.
 struct PeerMessage {
   int Peer = 0;
@@ -45,13 +72,15 @@ struct PeerMessage {
   int64_t BufferOffset = 0;
   /// Handed over through the node's shared-memory window instead of MPI
   /// transfers (SharedMemory.cpp): packed (sender) or unpacked (receiver)
-  /// one chunk program at a time, chunk C in slot C mod SharedSlots of the
+  /// one chunk program at a time, chunk C in slot C mod HandoverSlots of the
   /// sender's ring.
   bool Shared = false;
   std::vector<detail::CopyProgram> Chunks;
   std::size_t SlotBytes = 0;      ///< bytes of one chunk (and slot)
   int64_t RingOffset = 0;         ///< bytes: where its slots start (sender)
   const char *PeerRing = nullptr; ///< the sender's ring (receiver side)
+  /// In rounds (Plan::Impl::Shape): its programs, instead of Chunks.
+  RoundPrograms Round;
 };
 
 /// What one call of runGroup does: one step of the schedule in the Scheduled
@@ -70,6 +99,10 @@ struct Group {
   /// in the Unsynchronized mode.
   std::vector<int> SharedSends, SharedRecvs;
   bool shared() const { return !SharedSends.empty() || !SharedRecvs.empty(); }
+  /// Moves them in rounds of whole slices, with the local copy in the
+  /// unpacking (SliceRounds.cpp).
+  bool InRounds = false;
+  HandoverRounds Rounds;
   /// Their descriptions for handOver(), built with the plan.
   std::vector<HandoverSend> Outs;
   std::vector<HandoverRecv> Ins;
@@ -154,6 +187,10 @@ public:
   /// once in a first group, before the steps of the MPI transfers
   /// (SharedMemory.cpp).
   bool NodePhase = false;
+  /// Where a group moves all of a node's messages at once, it does so in
+  /// rounds of this shape (Slices == 0: chunks of each message instead).
+  detail::RoundShape Shape;
+  detail::RoundPrograms SelfRound;
   std::vector<detail::AlltoallRound> Rounds;
   MPI_Datatype ElementType = MPI_DATATYPE_NULL;
 
@@ -192,6 +229,18 @@ private:
   void findNodePeers();
   /// The chunk programs of the Shared messages.
   void buildShared();
+  /// Shape: whether, and how, all-at-once groups move in rounds; each
+  /// Largest is at most the largest message a rank sends or receives, and
+  /// Shape's slots fit in it (Scheduled mode). Collective over Comm.
+  void chooseRoundShape(int64_t Largest);
+  /// Elements of its sender's ring a Shared message needs.
+  int64_t ringElements(const detail::PeerMessage &M) const;
+  /// The round programs of the Shared messages and of the local copy.
+  void buildRoundPrograms();
+  void packRound(std::size_t Round, char *const *Slots,
+                 const detail::Group &G) const;
+  void unpackRound(std::size_t Round, const char *const *Slots,
+                   const detail::Group &G) const;
 
   void runGroup(const detail::Group &G, const char *Src, char *Dst) const;
   /// G's shared send and receive, and its local copy.

@@ -42,14 +42,16 @@ void Plan::Impl::findNodePeers() {
   for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
     for (const detail::PeerMessage &M : *List)
       Largest = std::max(Largest, M.Elements);
+  // All at once, block-cyclic messages move in rounds of whole slices.
+  chooseRoundShape(Largest);
   for (const detail::PeerMessage &M : Sends) {
     if (!M.Shared) {
       LargestOverMpi = std::max(LargestOverMpi, M.Elements);
       continue;
     }
-    const int64_t Need = handoverRingElements(M.Elements, ElementBytes);
-    AllAtOnce += Need;
-    OneAtATime = std::max(OneAtATime, Need);
+    AllAtOnce += ringElements(M);
+    OneAtATime =
+        std::max(OneAtATime, handoverRingElements(M.Elements, ElementBytes));
   }
   // The Scheduled mode moves a node's messages all at once too where the
   // slots of all fit in the memory the mode may use beyond the arrays, the
@@ -62,11 +64,13 @@ void Plan::Impl::findNodePeers() {
     MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, Comm);
   NodePhase = Options.Mode == ExecMode::Scheduled && AllFit;
   const bool Stepwise = Options.Mode == ExecMode::Scheduled && !NodePhase;
+  if (Stepwise)
+    Shape = detail::RoundShape();
   int64_t RingElements = Stepwise ? OneAtATime : 0;
   for (detail::PeerMessage &M : Sends)
     if (M.Shared && !Stepwise) {
       M.RingOffset = RingElements * E;
-      RingElements += handoverRingElements(M.Elements, ElementBytes);
+      RingElements += ringElements(M);
     }
   if (Options.Mode == ExecMode::Scheduled && RingElements > 0)
     RingElements = std::max(RingElements, LargestOverMpi);
@@ -89,6 +93,7 @@ void Plan::Impl::findNodePeers() {
   if (!Mapped) {
     // The node's ranks use MPI, step by step.
     NodePhase = false;
+    Shape = detail::RoundShape();
     for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
       for (detail::PeerMessage &M : *List)
         M.Shared = false;
@@ -119,8 +124,13 @@ void Plan::Impl::buildShared() {
       });
     }
   };
-  Cut(Sends, SendCutters, detail::CopySide::Pack);
-  Cut(Recvs, RecvCutters, detail::CopySide::Unpack);
+  const bool InRounds = !Groups.empty() && Groups.front().InRounds;
+  if (InRounds) {
+    buildRoundPrograms();
+  } else {
+    Cut(Sends, SendCutters, detail::CopySide::Pack);
+    Cut(Recvs, RecvCutters, detail::CopySide::Unpack);
+  }
   // Each group's descriptions for handOver(). The functions capture two
   // pointers, which std::function holds without allocating, and read
   // execute()'s arrays from CurrentSrc and CurrentDst.
@@ -153,13 +163,29 @@ void Plan::Impl::buildShared() {
       G.Ins.push_back(std::move(In));
       Count += M.Chunks.size();
     }
+    if (G.InRounds) {
+      for (HandoverSend &Out : G.Outs)
+        Out.Chunks = Shape.rounds();
+      for (HandoverRecv &In : G.Ins)
+        In.Chunks = Shape.rounds();
+      Count = Shape.rounds() * (G.Outs.size() + G.Ins.size());
+      G.Rounds.Rounds = Shape.rounds();
+      G.Rounds.PackRound = [&G, this](std::size_t C, char *const *Slots) {
+        packRound(C, Slots, G);
+      };
+      G.Rounds.UnpackRound = [&G, this](std::size_t C,
+                                        const char *const *Slots) {
+        unpackRound(C, Slots, G);
+      };
+    }
     MostSignals = std::max(MostSignals, Count);
     MostMessages = std::max(MostMessages, G.Outs.size() + G.Ins.size());
   }
   Scratch.reserve(MostMessages, MostSignals);
 
-  // The local copy runs in chunks between the first shared step's packing.
-  if (SelfCutter && !Groups.empty() && Groups.front().shared()) {
+  // The local copy runs in chunks between the first shared step's packing
+  // (or in the rounds' unpacking).
+  if (SelfCutter && !InRounds && !Groups.empty() && Groups.front().shared()) {
     detail::forEachPiece(
         SelfCutter->length(),
         handoverChunkElements(SelfCutter->length(), ElementBytes),
@@ -195,6 +221,9 @@ void Plan::Impl::runShared(const detail::Group &G, const char *Src,
                            char *Dst) const {
   CurrentSrc = Src;
   CurrentDst = Dst;
+  if (G.InRounds)
+    return handOverInRounds(Rings->comm(), G.Outs.data(), G.Outs.size(),
+                            G.Ins.data(), G.Ins.size(), G.Rounds, Scratch);
   // The local copy keeps pace with the packing, as both read the same
   // source lines, and fills the waits.
   SelfCopy Copy{SelfChunks, Src, Dst, ElementBytes,

@@ -306,6 +306,62 @@ int main(int argc, char **argv) {
     unsetenv("REDIST_TEST_RANKS_PER_NODE");
     return Errors;
   });
+  runCase("handover in rounds of whole slices", [] {
+    // CYCLIC(3) -> CYCLIC(5) repeats every slice of 60 elements. Moving all
+    // at once, a node's messages go in rounds of whole slices, each packed
+    // and unpacked a tile of slices at a time over all messages (8 slices
+    // of 8-byte elements, 5 of 12-byte ones). 8739 slices leave a shorter
+    // last tile, and 7 elements an incomplete slice of their own round. The
+    // rounds cover 256 KiB of each local part, or less in the Scheduled
+    // mode, whose memory bound asks that the slots of all fit in the
+    // largest message. Whole
+    // node, then nodes of 2 ranks (one message each way beside MPI steps);
+    // 8-byte elements, and 12-byte ones, which no kernel specialises.
+    const int64_t N = 60 * 8739 + 7;
+    int64_t Errors = 0;
+    for (int PerNode : {0, 2}) {
+      if (PerNode > 0)
+        setenv("REDIST_TEST_RANKS_PER_NODE", std::to_string(PerNode).c_str(),
+               1);
+      const int64_t Shared = PerNode == 2 ? 2 : 6;
+      for (ExecMode Mode : {ExecMode::Scheduled, ExecMode::Unsynchronized})
+        for (std::size_t Bytes : {8, 12}) {
+          PlanOptions O;
+          O.Mode = Mode;
+          Plan Pl(D::cyclic(4, 3), D::cyclic(4, 5), N, Bytes, MPI_COMM_WORLD,
+                  O);
+          const std::string Name = std::string("rounds, ") +
+                                   execModeName(Mode) + ", " +
+                                   std::to_string(PerNode) + " per node, " +
+                                   std::to_string(Bytes) + " bytes";
+          Errors += test::runAndCheck(Pl, Name, 2);
+          Errors +=
+              expect(Pl.sharedMessages() == Shared && Pl.handoverRounds() >= 4,
+                     Name + ": " + std::to_string(Pl.sharedMessages()) +
+                         " shared messages in " +
+                         std::to_string(Pl.handoverRounds()) + " rounds");
+        }
+      unsetenv("REDIST_TEST_RANKS_PER_NODE");
+    }
+    // One slice (BLOCK -> CYCLIC), fewer slices than four rounds, and
+    // GEN_BLOCK: chunks of each message instead.
+    PlanOptions U;
+    U.Mode = ExecMode::Unsynchronized;
+    const Plan OneSlice(D::block(4), D::cyclic(4), 160000, 8, MPI_COMM_WORLD,
+                        U),
+        FewSlices(D::cyclic(4, 3), D::cyclic(4, 5), 180, 8, MPI_COMM_WORLD, U),
+        Irregular(D::genBlock({5000, 1, 4000, 999}), D::cyclic(4, 5), 10000, 8,
+                  MPI_COMM_WORLD, U);
+    for (const Plan *Pl : {&OneSlice, &FewSlices, &Irregular}) {
+      Errors += test::runAndCheck(
+          *Pl, "chunks, " + Pl->source().distribution().str(), 1);
+      Errors += expect(Pl->sharedMessages() > 0 && Pl->handoverRounds() == 0,
+                       "chunks: " + std::to_string(Pl->handoverRounds()) +
+                           " rounds, " + std::to_string(Pl->sharedMessages()) +
+                           " shared messages");
+    }
+    return Errors;
+  });
   runCase("sub-communicator", [] {
     // Ranks {1, 3} and {0, 2}: each half redistributes on its own.
     MPI_Comm Half;

@@ -59,6 +59,9 @@ struct MessagePattern {
 
   /// Total number of elements: Repeat * sum(SliceRuns) + sum(TailRuns).
   int64_t length() const;
+  /// Elements within the first slice [0, L) (those with SrcOffset below
+  /// SrcStride); 0 without strides. Every whole slice holds as many.
+  int64_t perSlice() const;
   /// Calls F(Run) for every run in buffer order, offsets absolute.
   template <typename Fn> void forEachRun(Fn &&F) const {
     for (int64_t Rep = 0; Rep < Repeat; ++Rep)
@@ -69,6 +72,10 @@ struct MessagePattern {
       F(R);
   }
 };
+
+/// L = lcm(P*r, Q*s), the period of every message's pattern between two
+/// block-cyclic layouts; 0 for GEN_BLOCK or when L does not fit in int64_t.
+int64_t patternPeriod(const Layout &From, const Layout &To);
 
 /// The runs of message Src -> Dst. Empty (length 0) if the pair exchanges
 /// nothing. With a whole slice the cost is independent of N: O(runs per

@@ -29,6 +29,10 @@
 
 namespace redist {
 
+/// Slots per message in a sender's ring: the sender may pack this many
+/// chunks ahead of the receiver.
+constexpr int64_t HandoverSlots = 4;
+
 /// Elements per chunk of a message of Elements: 256 KiB, or longer so that
 /// no message has more than 4096 chunks. Both ends compute it.
 int64_t handoverChunkElements(int64_t Elements, std::size_t ElementBytes);
@@ -104,6 +108,8 @@ struct HandoverScratch {
   std::vector<MPI_Request> Signals; ///< one per chunk sent or received
   std::vector<MPI_Request> Waiting; ///< one per message
   std::vector<std::size_t> Done;    ///< two counters per message
+  std::vector<char *> OutSlots;     ///< handOverInRounds: a round's slots
+  std::vector<const char *> InSlots;
   /// Room for up to Messages messages of Chunks chunks in all.
   void reserve(std::size_t Messages, std::size_t Chunks);
 };
@@ -122,6 +128,25 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
               const HandoverRecv *Ins, std::size_t NumIns,
               const std::function<void(std::size_t, std::size_t)> &Paced,
               const std::function<bool()> &Filler, HandoverScratch &Scratch);
+
+/// Hands Outs over and takes Ins, all at once, in Rounds rounds: every
+/// message has Rounds chunks (some may be empty), chunk C in slot C mod 4
+/// of its slots, and round C's chunks cover the same slices of the global
+/// array for every message. PackRound(C, Slots) packs round C of every Out,
+/// Out I into Slots[I]; UnpackRound(C, Slots) unpacks round C of every In
+/// from Slots[I] (and does the round's local copy): each sweeps its region
+/// of the arrays once for all messages. The messages' Pack and Unpack are
+/// not used. Signals as handOver(). Returns when every round is unpacked
+/// and every Out's receiver has unpacked every round.
+struct HandoverRounds {
+  std::size_t Rounds = 0;
+  std::function<void(std::size_t, char *const *)> PackRound;
+  std::function<void(std::size_t, const char *const *)> UnpackRound;
+};
+void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
+                      std::size_t NumOuts, const HandoverRecv *Ins,
+                      std::size_t NumIns, const HandoverRounds &Rounds,
+                      HandoverScratch &Scratch);
 
 } // namespace redist
 

@@ -147,6 +147,11 @@ public:
   int64_t transfers() const;
   /// Number of messages this rank sends plus receives through shared memory.
   int64_t sharedMessages() const;
+  /// Where those move all at once with block-cyclic layouts: the number of
+  /// rounds of whole slices of lcm(P*r, Q*s) elements they move in, each
+  /// round packed and unpacked in one sweep over all of them. 0 when they
+  /// move chunk by chunk of each message, or there are none.
+  int64_t handoverRounds() const;
 
   class Impl;
 
