@@ -229,10 +229,11 @@ private:
   void findNodePeers();
   /// The chunk programs of the Shared messages.
   void buildShared();
-  /// Shape: whether, and how, all-at-once groups move in rounds; each
-  /// Largest is at most the largest message a rank sends or receives, and
-  /// Shape's slots fit in it (Scheduled mode). Collective over Comm.
-  void chooseRoundShape(int64_t Largest);
+  /// Shape: whether, and how, all-at-once groups move in rounds. Largest
+  /// is the largest message this rank sends or receives, which Shape's
+  /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.
+  /// Collective over Comm: every rank agrees.
+  void chooseRoundShape(int64_t Largest, int NodeRanks);
   /// Elements of its sender's ring a Shared message needs.
   int64_t ringElements(const detail::PeerMessage &M) const;
   /// The round programs of the Shared messages and of the local copy.

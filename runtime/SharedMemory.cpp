@@ -43,7 +43,9 @@ void Plan::Impl::findNodePeers() {
     for (const detail::PeerMessage &M : *List)
       Largest = std::max(Largest, M.Elements);
   // All at once, block-cyclic messages move in rounds of whole slices.
-  chooseRoundShape(Largest);
+  int NodeRanks = 1;
+  MPI_Comm_size(Node->comm(), &NodeRanks);
+  chooseRoundShape(Largest, NodeRanks);
   for (const detail::PeerMessage &M : Sends) {
     if (!M.Shared) {
       LargestOverMpi = std::max(LargestOverMpi, M.Elements);

@@ -310,14 +310,15 @@ int main(int argc, char **argv) {
     // CYCLIC(3) -> CYCLIC(5) repeats every slice of 60 elements. Moving all
     // at once, a node's messages go in rounds of whole slices, each packed
     // and unpacked a tile of slices at a time over all messages (8 slices
-    // of 8-byte elements, 5 of 12-byte ones). 8739 slices leave a shorter
-    // last tile, and 7 elements an incomplete slice of their own round. The
+    // of 8-byte elements, 5 of 12-byte ones). 17477 slices leave a shorter
+    // last tile, and 7 elements an incomplete slice of their own round.
+    // Each rank's part (2 MB) exceeds a core's L2, as rounds require. The
     // rounds cover 256 KiB of each local part, or less in the Scheduled
     // mode, whose memory bound asks that the slots of all fit in the
     // largest message. Whole
     // node, then nodes of 2 ranks (one message each way beside MPI steps);
     // 8-byte elements, and 12-byte ones, which no kernel specialises.
-    const int64_t N = 60 * 8739 + 7;
+    const int64_t N = 60 * 17477 + 7;
     int64_t Errors = 0;
     for (int PerNode : {0, 2}) {
       if (PerNode > 0)
