@@ -42,6 +42,37 @@ constexpr int NameBytes = 48;
 /// so that the chunk programs of a huge message stay few.
 constexpr int64_t MaxChunks = 4096;
 
+/// Bytes of each rank's larger local part (source or target) per round, and
+/// per tile. Measured with 4 ranks on 2 cores: rounds of 64 KiB to 1 MiB
+/// cost the same, and tiles of 0.5 to 2 KiB; larger tiles leave L1.
+constexpr int64_t RoundBytes = 256 << 10;
+constexpr int64_t TileBytes = 1 << 10;
+
+/// Rounds beyond this many would signal more than they move; with fewer,
+/// packing and unpacking would hardly overlap (chunks of each message then
+/// do better).
+constexpr int64_t MinRounds = HandoverSlots, MaxRounds = 1 << 16;
+
+/// What a core's L2 holds where sysconf cannot tell.
+constexpr int64_t DefaultL2Bytes = 1 << 20;
+
+/// The bytes a core sweeps: the source and target parts of the ranks it
+/// runs (more than one where the node's ranks outnumber its processors).
+int64_t bytesPerCore(int64_t LocalBytes, int NodeRanks) {
+  const long Cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  const int64_t PerCore = Cpus > 0 ? (NodeRanks + Cpus - 1) / Cpus : 1;
+  return 2 * LocalBytes * std::max<int64_t>(1, PerCore);
+}
+
+int64_t l2Bytes() {
+#ifdef _SC_LEVEL2_CACHE_SIZE
+  const long Bytes = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  if (Bytes > 0)
+    return Bytes;
+#endif
+  return DefaultL2Bytes;
+}
+
 /// Maps the shared-memory object Fd; nullptr on failure.
 void *mapRing(int Fd, std::size_t Bytes, int Protection) {
   int Flags = MAP_SHARED;
@@ -130,6 +161,41 @@ std::size_t handoverChunks(int64_t Elements, std::size_t ElementBytes) {
 int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes) {
   return std::min(HandoverSlots * handoverChunkElements(Elements, ElementBytes),
                   Elements);
+}
+
+int64_t RoundShape::slotElements(int64_t PerSlice, int64_t Elements) const {
+  return std::max(PerRound * PerSlice, Elements - Slices * PerSlice);
+}
+
+int64_t RoundShape::ringElements(int64_t PerSlice, int64_t Elements) const {
+  return std::min(HandoverSlots, static_cast<int64_t>(rounds())) *
+         slotElements(PerSlice, Elements);
+}
+
+RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
+                            std::size_t ElementBytes, int NodeRanks,
+                            int64_t SentPerSlice, int64_t Largest) {
+  RoundShape S = Slicing;
+  const int64_t SliceBytes =
+      std::max(S.SrcSlice, S.DstSlice) * static_cast<int64_t>(ElementBytes);
+  S.PerTile = std::max<int64_t>(1, TileBytes / SliceBytes);
+  int64_t PerRound = std::max(S.PerTile, RoundBytes / SliceBytes);
+  // Where what a core sweeps stays in its L2, sweeping once per message
+  // costs little, and the rounds' signals would cost more (measured: on 2
+  // cores, 2 or 4 ranks break even at 1.5 to 3 MB per core).
+  if (bytesPerCore(SliceBytes * S.Slices, NodeRanks) < l2Bytes())
+    PerRound = 0;
+  if (Largest > 0 && SentPerSlice > 0)
+    PerRound = std::min(PerRound, Largest / (HandoverSlots * SentPerSlice));
+  // Both ends of a message must cut it alike.
+  int64_t Agreed = 0;
+  MPI_Allreduce(&PerRound, &Agreed, 1, MPI_INT64_T, MPI_MIN, Comm);
+  if (Agreed < 1)
+    return RoundShape();
+  S.PerTile = std::min(S.PerTile, Agreed);
+  S.PerRound = Agreed - Agreed % S.PerTile;
+  const int64_t Rounds = (S.Slices + S.PerRound - 1) / S.PerRound;
+  return Rounds >= MinRounds && Rounds <= MaxRounds ? S : RoundShape();
 }
 
 NodeRings::NodeRings(MPI_Comm Comm) {

@@ -30,25 +30,6 @@ struct Transfer {
   MPI_Datatype Type = MPI_DATATYPE_NULL; ///< count 1 (Datatypes)
 };
 
-/// How a group that moves all of a node's messages at once cuts them into
-/// rounds (SliceRounds.cpp): round C covers whole slices [C*PerRound,
-/// (C+1)*PerRound) of the global array (L = lcm(P*r, Q*s) elements each)
-/// for every message, and a last round the incomplete slice. Each round is
-/// packed, and unpacked, in tiles of PerTile slices over all messages, so
-/// that a tile of the source (or target) stays in L1 while every message
-/// takes its part.
-struct RoundShape {
-  int64_t Slices = 0;   ///< whole slices in [0, N)
-  int64_t PerRound = 0; ///< slices per round, a multiple of PerTile
-  int64_t PerTile = 0;
-  int64_t SrcSlice = 0, DstSlice = 0; ///< local elements per slice
-  bool Tail = false;                  ///< N is not a multiple of L
-  std::size_t rounds() const {
-    return static_cast<std::size_t>((Slices + PerRound - 1) / PerRound +
-                                    (Tail ? 1 : 0));
-  }
-};
-
 /// One message's (or the local copy's) programs for rounds: a tile of
 /// PerTile slices, the shorter tile at the end of the whole slices, and
 /// the incomplete slice; tiles run at shifted addresses.
@@ -189,7 +170,7 @@ public:
   bool NodePhase = false;
   /// Where a group moves all of a node's messages at once, it does so in
   /// rounds of this shape (Slices == 0: chunks of each message instead).
-  detail::RoundShape Shape;
+  RoundShape Shape;
   detail::RoundPrograms SelfRound;
   std::vector<detail::AlltoallRound> Rounds;
   MPI_Datatype ElementType = MPI_DATATYPE_NULL;

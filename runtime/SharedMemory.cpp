@@ -67,7 +67,7 @@ void Plan::Impl::findNodePeers() {
   NodePhase = Options.Mode == ExecMode::Scheduled && AllFit;
   const bool Stepwise = Options.Mode == ExecMode::Scheduled && !NodePhase;
   if (Stepwise)
-    Shape = detail::RoundShape();
+    Shape = RoundShape();
   int64_t RingElements = Stepwise ? OneAtATime : 0;
   for (detail::PeerMessage &M : Sends)
     if (M.Shared && !Stepwise) {
@@ -95,7 +95,7 @@ void Plan::Impl::findNodePeers() {
   if (!Mapped) {
     // The node's ranks use MPI, step by step.
     NodePhase = false;
-    Shape = detail::RoundShape();
+    Shape = RoundShape();
     for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
       for (detail::PeerMessage &M : *List)
         M.Shared = false;

@@ -129,6 +129,53 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
               const std::function<void(std::size_t, std::size_t)> &Paced,
               const std::function<bool()> &Filler, HandoverScratch &Scratch);
 
+/// How a rank's messages within the node, moving all at once, are cut
+/// into rounds of whole slices when both layouts are block-cyclic: every
+/// message repeats with the slice of L = lcm(P*r, Q*s) global elements,
+/// so round C covers whole slices [C*PerRound, (C+1)*PerRound) for every
+/// message, and a last round the incomplete slice. Each round is packed,
+/// and unpacked, in tiles of PerTile slices over all messages, so that a
+/// tile of the source (or target) stays in L1 while every message takes
+/// its part. The runtime and redistc's static code cut alike.
+struct RoundShape {
+  int64_t Slices = 0;   ///< whole slices in [0, N); 0: no rounds
+  int64_t PerRound = 0; ///< slices per round, a multiple of PerTile
+  int64_t PerTile = 0;
+  int64_t SrcSlice = 0, DstSlice = 0; ///< local elements per slice
+  bool Tail = false;                  ///< N is not a multiple of L
+  std::size_t rounds() const {
+    return static_cast<std::size_t>((Slices + PerRound - 1) / PerRound +
+                                    (Tail ? 1 : 0));
+  }
+  /// Elements of one slot of a message of Elements, PerSlice of them in
+  /// each whole slice: a round's, or the incomplete slice's.
+  int64_t slotElements(int64_t PerSlice, int64_t Elements) const;
+  /// Elements of its sender's ring such a message needs.
+  int64_t ringElements(int64_t PerSlice, int64_t Elements) const;
+  /// Calls F(First, Count, false) for each tile of round C (Count slices
+  /// from slice First), or F(Slices, 0, true) once for the round of the
+  /// incomplete slice.
+  template <typename Fn> void forEachTile(std::size_t C, Fn &&F) const {
+    const int64_t First = static_cast<int64_t>(C) * PerRound;
+    if (First >= Slices)
+      return F(Slices, int64_t(0), true);
+    const int64_t End = First + PerRound < Slices ? First + PerRound : Slices;
+    for (int64_t T = First; T < End; T += PerTile)
+      F(T, End - T < PerTile ? End - T : PerTile, false);
+  }
+};
+
+/// Collective over Comm, whose every rank passes the same Slicing (Slices,
+/// Tail, SrcSlice, DstSlice; Slices > 0): the shape of rounds, or one with
+/// Slices == 0 where they would not pay. They pay once what a core sweeps
+/// exceeds its L2 (NodeRanks ranks share this node's processors), and
+/// with at least as many rounds as slots. SentPerSlice: elements per
+/// slice of the messages this rank hands over; the slots of all must fit
+/// in Largest elements (0: no bound).
+RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
+                            std::size_t ElementBytes, int NodeRanks,
+                            int64_t SentPerSlice, int64_t Largest);
+
 /// Hands Outs over and takes Ins, all at once, in Rounds rounds: every
 /// message has Rounds chunks (some may be empty), chunk C in slot C mod 4
 /// of its slots, and round C's chunks cover the same slices of the global
