@@ -196,6 +196,9 @@ struct Handover {
   // hands over ([2 * Step]) and of the one it takes ([2 * Step + 1]) start
   // in their sender's ring, in bytes.
   std::vector<std::int64_t> SlotsAt;
+  // With AtOnce, where every message repeats whole slices: the rounds they
+  // move in, as the runtime cuts them (Slices == 0: chunks of each).
+  redist::RoundShape Shape;
 };
 struct Exchange {
   int Ranks, Steps;
@@ -526,6 +529,53 @@ template <typename T, bool Gather> struct SideMover {
          (M.Dst == Rank || H.Rings->onNode(M.Dst));
 }
 
+// Elements per whole slice of a side.
+[[maybe_unused]] static std::int64_t perSlice(const Exchange &X,
+                                            const Side &S) {
+  std::int64_t Len = 0;
+  for (std::int64_t I = 0; I < S.Count; ++I)
+    Len += X.Pieces[S.First + I].Len;
+  return Len;
+}
+
+// The slices every message of X repeats (the same on every rank), or
+// Slices == 0 when some message does not repeat them.
+[[maybe_unused]] static redist::RoundShape slicingOf(const Exchange &X) {
+  redist::RoundShape S;
+  bool First = true, Same = true;
+  for (int I = 0; I < X.Ranks * X.Steps && Same; ++I) {
+    if (X.Send[I] < 0)
+      continue;
+    const Message &M = X.Messages[X.Send[I]];
+    const bool Self = M.Src == M.Dst;
+    const std::int64_t Repeat = Self ? M.Self.Repeat : M.Pack.Repeat;
+    const std::int64_t SrcSlice = Self ? M.Self.SrcStride : M.Pack.Stride;
+    const std::int64_t DstSlice = Self ? M.Self.DstStride : M.Unpack.Stride;
+    if (First) {
+      S.Slices = Repeat;
+      S.SrcSlice = SrcSlice;
+      S.DstSlice = DstSlice;
+      First = false;
+    }
+    Same = Repeat == S.Slices && SrcSlice == S.SrcSlice &&
+           DstSlice == S.DstSlice &&
+           (Self || M.Unpack.Repeat == Repeat);
+    S.Tail = S.Tail || (Self ? M.Self.TailCount : M.Pack.TailCount) > 0;
+  }
+  if (!Same || S.SrcSlice <= 0 || S.DstSlice <= 0)
+    S.Slices = 0;
+  return S;
+}
+
+// Elements of its sender's ring message M needs when all move at once.
+template <typename T>
+static std::int64_t ringNeed(const Exchange &X, const Handover &H,
+                             const Message &M) {
+  if (H.Shape.Slices > 0)
+    return H.Shape.ringElements(perSlice(X, M.Pack), M.Length);
+  return redist::handoverRingElements(M.Length, sizeof(T));
+}
+
 // Where message Id's slots start in its sender's ring when all move at
 // once: after those of the sender's earlier messages handed over, in step
 // order (both ends compute it alike).
@@ -539,8 +589,7 @@ static std::int64_t slotsOffset(const Exchange &X, const Handover &H, int Id,
     if (SendId == Id)
       break;
     if (SendId >= 0 && handedOver(X, H, SendId, Rank))
-      Offset += redist::handoverRingElements(X.Messages[SendId].Length,
-                                             sizeof(T));
+      Offset += ringNeed<T>(X, H, X.Messages[SendId]);
   }
   return Offset * static_cast<std::int64_t>(sizeof(T));
 }
@@ -563,7 +612,7 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
   // of all fit in the largest message a rank sends or receives, else a ring
   // of four chunks of the longest handed over; and the ring of each rank
   // that hands one to this rank.
-  std::int64_t AllAtOnce = 0, OneAtATime = 0, Largest = 0;
+  std::int64_t AllAtOnce = 0, OneAtATime = 0, Largest = 0, SentPerSlice = 0;
   std::vector<int> Senders;
   std::size_t Messages = 0, AllChunks = 0, StepChunks = 0;
   for (int Step = 0; Rank < X.Ranks && Step < X.Steps; ++Step) {
@@ -578,9 +627,9 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
     std::size_t Chunks = 0;
     if (SendId >= 0 && Rings->onNode(X.Messages[SendId].Dst)) {
       const std::int64_t L = X.Messages[SendId].Length;
-      const std::int64_t Need = redist::handoverRingElements(L, sizeof(T));
-      AllAtOnce += Need;
-      OneAtATime = std::max(OneAtATime, Need);
+      OneAtATime =
+          std::max(OneAtATime, redist::handoverRingElements(L, sizeof(T)));
+      SentPerSlice += perSlice(X, X.Messages[SendId].Pack);
       Chunks += redist::handoverChunks(L, sizeof(T));
       ++Messages;
     }
@@ -592,6 +641,25 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
     AllChunks += Chunks;
     StepChunks = std::max(StepChunks, Chunks);
   }
+  // As in the runtime: where every message repeats whole slices, all at
+  // once they move in rounds of slices (collective; every rank agrees).
+  H.Shape = redist::RoundShape();
+  const redist::RoundShape Slicing = slicingOf(X);
+  if (Slicing.Slices > 0) {
+    int NodeRanks = 1;
+    MPI_Comm_size(Rings->comm(), &NodeRanks);
+    H.Shape = redist::chooseRoundShape(H.Comm, Slicing, sizeof(T), NodeRanks,
+                                       SentPerSlice,
+                                       std::max<std::int64_t>(1, Largest));
+  }
+  for (int Step = 0; Rank < X.Ranks && Step < X.Steps; ++Step) {
+    const int SendId = X.Send[Rank * X.Steps + Step];
+    if (SendId >= 0 && SendId != X.Recv[Rank * X.Steps + Step] &&
+        Rings->onNode(X.Messages[SendId].Dst))
+      AllAtOnce += ringNeed<T>(X, H, X.Messages[SendId]);
+  }
+  if (H.Shape.Slices > 0)
+    AllChunks = H.Shape.rounds() * Messages;
   int Fits = AllAtOnce <= Largest, AllFit = 0;
   MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, H.Comm);
   const bool Mapped = Rings->map(
@@ -599,6 +667,8 @@ static Handover &handoverFor(const Exchange &X, MPI_Comm Comm, int Rank) {
       Senders);
   H.Rings = Mapped ? std::move(Rings) : nullptr;
   H.AtOnce = Mapped && AllFit;
+  if (!H.AtOnce)
+    H.Shape = redist::RoundShape();
   H.Scratch.reserve(H.AtOnce ? Messages : 2, H.AtOnce ? AllChunks : StepChunks);
   H.SlotsAt.assign(H.AtOnce ? 2 * static_cast<std::size_t>(X.Steps) : 0, 0);
   for (int Step = 0; H.AtOnce && Rank < X.Ranks && Step < X.Steps; ++Step)
@@ -753,10 +823,143 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
 // Every message this rank hands over or takes within the node, at once
 // (Handover::AtOnce), with the local copy in the waits: each array is
 // swept once, not once per step.
+// handOverAll() in rounds of whole slices (Handover::Shape), as the
+// runtime moves them: each round packed in one sweep of the source, a tile
+// of slices at a time over all messages, and unpacked in one sweep of the
+// target with the local copy.
+template <typename T> struct RoundMovers {
+  const Exchange &X;
+  const redist::RoundShape &S;
+  unsigned char *From, *To;
+  const Direct *Self;
+  std::vector<const Side *> Packs, Unpacks;
+  std::vector<std::int64_t> PackPer, UnpackPer; // elements per slice
+
+  template <bool Gather>
+  void side(const Side &Sd, std::int64_t Per, std::int64_t Round,
+            unsigned char *Local, unsigned char *Buf, std::int64_t T0,
+            std::int64_t Count, bool Tail) const {
+    const std::int64_t E = sizeof(T);
+    if (Tail) {
+      movePieces<T, 0, 0, Gather>(X.Pieces + Sd.TailFirst, Sd.TailCount, 1, 0,
+                                  Local, Buf);
+      return;
+    }
+    Buf += (T0 - Round * S.PerRound) * Per * E;
+    withShape(Sd.Uniform, Sd.Count, [&](auto K, auto C) {
+      movePieces<T, K(), C(), Gather>(X.Pieces + Sd.First, Sd.Count, Count,
+                                      Sd.Stride, Local + T0 * Sd.Stride * E,
+                                      Buf);
+    });
+  }
+  void pack(std::size_t C, char *const *Slots) const {
+    const std::int64_t Round = static_cast<std::int64_t>(C);
+    S.forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
+      for (std::size_t I = 0; I < Packs.size(); ++I)
+        side<true>(*Packs[I], PackPer[I], Round, From,
+                   reinterpret_cast<unsigned char *>(Slots[I]), T0, Count,
+                   Tail);
+    });
+  }
+  void unpack(std::size_t C, const char *const *Slots) const {
+    const std::int64_t Round = static_cast<std::int64_t>(C), E = sizeof(T);
+    S.forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
+      for (std::size_t I = 0; I < Unpacks.size(); ++I)
+        side<false>(*Unpacks[I], UnpackPer[I], Round, To,
+                    reinterpret_cast<unsigned char *>(
+                        const_cast<char *>(Slots[I])),
+                    T0, Count, Tail);
+      if (!Self)
+        return;
+      if (Tail) {
+        copyRuns<T, 0, 0>(X.Runs + Self->TailFirst, Self->TailCount, 1, 0, 0,
+                          From, To);
+        return;
+      }
+      withShape(Self->Uniform, Self->Count, [&](auto K, auto N) {
+        copyRuns<T, K(), N()>(X.Runs + Self->First, Self->Count, Count,
+                              Self->SrcStride, Self->DstStride,
+                              From + T0 * Self->SrcStride * E,
+                              To + T0 * Self->DstStride * E);
+      });
+    });
+  }
+};
+
+template <typename T>
+static void handOverInRounds(const Exchange &X, Handover &H, int Rank,
+                             unsigned char *From, unsigned char *To,
+                             PendingCopy &Pending) {
+  // Kept between calls, so that a call allocates nothing once warm.
+  static thread_local std::vector<redist::HandoverSend> Outs;
+  static thread_local std::vector<redist::HandoverRecv> Ins;
+  static thread_local std::vector<const Side *> Packs, Unpacks;
+  static thread_local std::vector<std::int64_t> PackPer, UnpackPer;
+  RoundMovers<T> Movers{X, H.Shape, From, To, Pending.Self, std::move(Packs),
+                        std::move(Unpacks), std::move(PackPer),
+                        std::move(UnpackPer)};
+  Outs.clear();
+  Ins.clear();
+  Movers.Packs.clear();
+  Movers.Unpacks.clear();
+  Movers.PackPer.clear();
+  Movers.UnpackPer.clear();
+  Pending.Self = nullptr; // the rounds copy it
+  const std::size_t Rounds = H.Shape.rounds();
+  for (int Step = 0; Step < X.Steps; ++Step) {
+    const int SendId = X.Send[Rank * X.Steps + Step];
+    const int RecvId = X.Recv[Rank * X.Steps + Step];
+    if (SendId >= 0 && handedOver(X, H, SendId, Rank)) {
+      const Message &M = X.Messages[SendId];
+      redist::HandoverSend Out;
+      Out.Peer = H.Rings->nodeRank(M.Dst);
+      Out.Chunks = Rounds;
+      Movers.PackPer.push_back(perSlice(X, M.Pack));
+      Out.SlotBytes = static_cast<std::size_t>(H.Shape.slotElements(
+                          Movers.PackPer.back(), M.Length)) *
+                      sizeof(T);
+      Out.Ring =
+          H.Rings->ring() + H.SlotsAt[2 * static_cast<std::size_t>(Step)];
+      Outs.push_back(std::move(Out));
+      Movers.Packs.push_back(&M.Pack);
+    }
+    if (RecvId >= 0 && handedOver(X, H, RecvId, Rank)) {
+      const Message &M = X.Messages[RecvId];
+      redist::HandoverRecv In;
+      In.Peer = H.Rings->nodeRank(M.Src);
+      In.Chunks = Rounds;
+      Movers.UnpackPer.push_back(perSlice(X, M.Pack));
+      In.SlotBytes = static_cast<std::size_t>(H.Shape.slotElements(
+                         Movers.UnpackPer.back(), M.Length)) *
+                     sizeof(T);
+      In.Ring = H.Rings->ringOf(M.Src) +
+                H.SlotsAt[2 * static_cast<std::size_t>(Step) + 1];
+      Ins.push_back(std::move(In));
+      Movers.Unpacks.push_back(&M.Unpack);
+    }
+  }
+  // The functions capture one pointer: std::function does not allocate.
+  const RoundMovers<T> *M = &Movers;
+  redist::HandoverRounds R;
+  R.Rounds = Rounds;
+  R.PackRound = [M](std::size_t C, char *const *Slots) { M->pack(C, Slots); };
+  R.UnpackRound = [M](std::size_t C, const char *const *Slots) {
+    M->unpack(C, Slots);
+  };
+  redist::handOverInRounds(H.Rings->comm(), Outs.data(), Outs.size(),
+                           Ins.data(), Ins.size(), R, H.Scratch);
+  Packs = std::move(Movers.Packs);
+  Unpacks = std::move(Movers.Unpacks);
+  PackPer = std::move(Movers.PackPer);
+  UnpackPer = std::move(Movers.UnpackPer);
+}
+
 template <typename T>
 static void handOverAll(const Exchange &X, Handover &H, int Rank,
                         unsigned char *From, unsigned char *To,
                         PendingCopy &Pending) {
+  if (H.Shape.Slices > 0)
+    return handOverInRounds<T>(X, H, Rank, From, To, Pending);
   // Kept between calls, so that a call allocates nothing once warm.
   static thread_local std::vector<SideMover<T, true>> Packers;
   static thread_local std::vector<SideMover<T, false>> Unpackers;
