@@ -146,6 +146,30 @@ int testFailingRank() {
 /// (or after the one that preceded).
 void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
+/// Calls Take(M) for each signal already arrived among the Messages
+/// requests of Waiting.
+template <typename Fn>
+void takeArrived(std::size_t Messages, MPI_Request *Waiting, Fn &&Take) {
+  for (;;) {
+    int Index = MPI_UNDEFINED, Flag = 0;
+    MPI_Testany(static_cast<int>(Messages), Waiting, &Index, &Flag,
+                MPI_STATUS_IGNORE);
+    if (!Flag || Index == MPI_UNDEFINED)
+      return;
+    Take(Index);
+  }
+}
+
+/// Waits for the next signal and calls Take(M).
+template <typename Fn>
+void takeNext(std::size_t Messages, MPI_Request *Waiting, Fn &&Take) {
+  int Index = MPI_UNDEFINED;
+  MPI_Waitany(static_cast<int>(Messages), Waiting, &Index, MPI_STATUS_IGNORE);
+  if (Index == MPI_UNDEFINED)
+    throw std::logic_error("redist runtime: a handover waits for nothing");
+  Take(Index);
+}
+
 } // namespace
 
 int64_t handoverChunkElements(int64_t Elements, std::size_t ElementBytes) {
@@ -362,16 +386,6 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
     else
       --Unfinished;
   };
-  auto Poll = [&]() {
-    for (;;) {
-      int Index = MPI_UNDEFINED, Flag = 0;
-      MPI_Testany(static_cast<int>(Messages), Waiting, &Index, &Flag,
-                  MPI_STATUS_IGNORE);
-      if (!Flag || Index == MPI_UNDEFINED)
-        return;
-      Arrived(Index);
-    }
-  };
   // The message least far along among those Ready allows.
   auto Pick = [&](std::size_t First, std::size_t Last, auto Ready) {
     std::size_t Best = Last;
@@ -393,7 +407,7 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
   };
   bool MoreFiller = true;
   for (;;) {
-    Poll();
+    takeArrived(Messages, Waiting, Arrived);
     bool Busy = Unfinished > 0;
     for (std::size_t M = NumOuts; !Busy && M < Messages; ++M)
       Busy = Done[2 * M] < Chunks(M);
@@ -428,11 +442,7 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
       continue;
     if (MoreFiller && Filler && (MoreFiller = Filler()))
       continue;
-    int Index = MPI_UNDEFINED;
-    MPI_Waitany(static_cast<int>(Messages), Waiting, &Index, MPI_STATUS_IGNORE);
-    if (Index == MPI_UNDEFINED)
-      throw std::logic_error("redist runtime: a handover waits for nothing");
-    Arrived(Index);
+    takeNext(Messages, Waiting, Arrived);
   }
   MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
               MPI_STATUSES_IGNORE);
@@ -477,53 +487,39 @@ void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
     return Min;
   };
   std::size_t Packed = 0, Unpacked = 0, NumSignals = 0;
-  auto Signal = [&](int To, int Tag) {
-    MPI_Isend(nullptr, 0, MPI_BYTE, To, Tag, Comm,
-              &Scratch.Signals[NumSignals++]);
+  // Round C of Count messages: their slots into SlotsOf, Move between
+  // fences, then a signal with Tag to each peer.
+  auto MoveRound = [&](std::size_t C, const auto *Msgs, std::size_t Count,
+                       auto *SlotsOf, const auto &Move, int Tag) {
+    for (std::size_t I = 0; I < Count; ++I)
+      SlotsOf[I] = Msgs[I].Ring + C % Slots * Msgs[I].SlotBytes;
+    fence();
+    Move(C, SlotsOf);
+    fence();
+    for (std::size_t I = 0; I < Count; ++I)
+      MPI_Isend(nullptr, 0, MPI_BYTE, Msgs[I].Peer, Tag, Comm,
+                &Scratch.Signals[NumSignals++]);
   };
   for (;;) {
-    for (;;) { // take every signal that has arrived
-      int Index = MPI_UNDEFINED, Flag = 0;
-      MPI_Testany(static_cast<int>(Messages), Waiting, &Index, &Flag,
-                  MPI_STATUS_IGNORE);
-      if (!Flag || Index == MPI_UNDEFINED)
-        break;
-      Take(Index);
-    }
+    takeArrived(Messages, Waiting, Take);
     // Unpack first, as that frees the senders' slots soonest, then pack:
     // one of each per pass, so that neither starves the other.
     bool Progress = false;
     if (Unpacked < Total && Least(NumOuts, Messages) > Unpacked) {
-      for (std::size_t I = 0; I < NumIns; ++I)
-        Scratch.InSlots[I] = Ins[I].Ring + Unpacked % Slots * Ins[I].SlotBytes;
-      fence();
-      Rounds.UnpackRound(Unpacked, Scratch.InSlots.data());
-      fence();
-      for (std::size_t I = 0; I < NumIns; ++I)
-        Signal(Ins[I].Peer, FreeTag);
-      ++Unpacked;
+      MoveRound(Unpacked++, Ins, NumIns, Scratch.InSlots.data(),
+                Rounds.UnpackRound, FreeTag);
       Progress = true;
     }
     if (Packed < Total && Packed < Least(0, NumOuts) + Slots) {
-      for (std::size_t I = 0; I < NumOuts; ++I)
-        Scratch.OutSlots[I] = Outs[I].Ring + Packed % Slots * Outs[I].SlotBytes;
-      fence();
-      Rounds.PackRound(Packed, Scratch.OutSlots.data());
-      fence();
-      for (std::size_t I = 0; I < NumOuts; ++I)
-        Signal(Outs[I].Peer, ReadyTag);
-      ++Packed;
+      MoveRound(Packed++, Outs, NumOuts, Scratch.OutSlots.data(),
+                Rounds.PackRound, ReadyTag);
       Progress = true;
     }
     if (Progress)
       continue;
     if (Unpacked == Total && Packed == Total && Least(0, NumOuts) == Total)
       break;
-    int Index = MPI_UNDEFINED;
-    MPI_Waitany(static_cast<int>(Messages), Waiting, &Index, MPI_STATUS_IGNORE);
-    if (Index == MPI_UNDEFINED)
-      throw std::logic_error("redist runtime: a handover waits for nothing");
-    Take(Index);
+    takeNext(Messages, Waiting, Take);
   }
   MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
               MPI_STATUSES_IGNORE);

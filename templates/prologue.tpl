@@ -828,10 +828,10 @@ static void handOverStep(const Exchange &X, Handover &H, int SendId,
 // of slices at a time over all messages, and unpacked in one sweep of the
 // target with the local copy.
 template <typename T> struct RoundMovers {
-  const Exchange &X;
-  const redist::RoundShape &S;
-  unsigned char *From, *To;
-  const Direct *Self;
+  const Exchange *XP = nullptr;
+  const redist::RoundShape *SP = nullptr;
+  unsigned char *From = nullptr, *To = nullptr;
+  const Direct *Self = nullptr;
   std::vector<const Side *> Packs, Unpacks;
   std::vector<std::int64_t> PackPer, UnpackPer; // elements per slice
 
@@ -839,6 +839,8 @@ template <typename T> struct RoundMovers {
   void side(const Side &Sd, std::int64_t Per, std::int64_t Round,
             unsigned char *Local, unsigned char *Buf, std::int64_t T0,
             std::int64_t Count, bool Tail) const {
+    const Exchange &X = *XP;
+    const redist::RoundShape &S = *SP;
     const std::int64_t E = sizeof(T);
     if (Tail) {
       movePieces<T, 0, 0, Gather>(X.Pieces + Sd.TailFirst, Sd.TailCount, 1, 0,
@@ -854,7 +856,7 @@ template <typename T> struct RoundMovers {
   }
   void pack(std::size_t C, char *const *Slots) const {
     const std::int64_t Round = static_cast<std::int64_t>(C);
-    S.forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
+    SP->forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
       for (std::size_t I = 0; I < Packs.size(); ++I)
         side<true>(*Packs[I], PackPer[I], Round, From,
                    reinterpret_cast<unsigned char *>(Slots[I]), T0, Count,
@@ -862,8 +864,9 @@ template <typename T> struct RoundMovers {
     });
   }
   void unpack(std::size_t C, const char *const *Slots) const {
+    const Exchange &X = *XP;
     const std::int64_t Round = static_cast<std::int64_t>(C), E = sizeof(T);
-    S.forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
+    SP->forEachTile(C, [&](std::int64_t T0, std::int64_t Count, bool Tail) {
       for (std::size_t I = 0; I < Unpacks.size(); ++I)
         side<false>(*Unpacks[I], UnpackPer[I], Round, To,
                     reinterpret_cast<unsigned char *>(
@@ -893,11 +896,12 @@ static void handOverInRounds(const Exchange &X, Handover &H, int Rank,
   // Kept between calls, so that a call allocates nothing once warm.
   static thread_local std::vector<redist::HandoverSend> Outs;
   static thread_local std::vector<redist::HandoverRecv> Ins;
-  static thread_local std::vector<const Side *> Packs, Unpacks;
-  static thread_local std::vector<std::int64_t> PackPer, UnpackPer;
-  RoundMovers<T> Movers{X, H.Shape, From, To, Pending.Self, std::move(Packs),
-                        std::move(Unpacks), std::move(PackPer),
-                        std::move(UnpackPer)};
+  static thread_local RoundMovers<T> Movers;
+  Movers.XP = &X;
+  Movers.SP = &H.Shape;
+  Movers.From = From;
+  Movers.To = To;
+  Movers.Self = Pending.Self;
   Outs.clear();
   Ins.clear();
   Movers.Packs.clear();
@@ -948,10 +952,6 @@ static void handOverInRounds(const Exchange &X, Handover &H, int Rank,
   };
   redist::handOverInRounds(H.Rings->comm(), Outs.data(), Outs.size(),
                            Ins.data(), Ins.size(), R, H.Scratch);
-  Packs = std::move(Movers.Packs);
-  Unpacks = std::move(Movers.Unpacks);
-  PackPer = std::move(Movers.PackPer);
-  UnpackPer = std::move(Movers.UnpackPer);
 }
 
 template <typename T>
