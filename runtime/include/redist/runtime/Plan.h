@@ -86,6 +86,14 @@ struct PlanOptions {
   /// under Packing::Datatypes, or where a node cannot map shared memory,
   /// messages use MPI point-to-point transfers.
   bool SharedMemory = true;
+  /// Which ranks SharedMemory takes for one node: 0 asks MPI
+  /// (MPI_COMM_TYPE_SHARED); K > 0 splits each such node further into groups
+  /// of K consecutive ranks, so that one machine runs the mix of handovers
+  /// and MPI transfers a cluster sees (K = 1: every message over MPI).
+  int RanksPerNode = 0;
+  /// Fault injection, for tests: this rank fails to create its shared-memory
+  /// ring, as a full /dev/shm would, and its node falls back to MPI. -1: none.
+  int FailRingOnRank = -1;
   CostModel Model;
   /// Largest number of bytes one MPI transfer carries; longer messages go in
   /// several pieces so that MPI's int counts never overflow. 0 means the
