@@ -21,6 +21,7 @@
 #include <exception>
 #include <new>
 #include <stdexcept>
+#include <tuple>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -645,6 +646,17 @@ Plan::Plan(Plan &&) noexcept = default;
 Plan &Plan::operator=(Plan &&) noexcept = default;
 
 void Plan::execute(const void *Src, void *Dst) const {
+  // Checked on this rank alone: a collective on every call would cost small
+  // redistributions more than the check is worth.
+  for (const auto &[Role, Null, Elements] :
+       {std::make_tuple("source", Src == nullptr, sourceLocalSize()),
+        std::make_tuple("target", Dst == nullptr, targetLocalSize())})
+    if (Null && Elements > 0)
+      throw InvalidArgument(std::string("execute: the ") + Role +
+                            " pointer is null on rank " +
+                            std::to_string(P->Rank) + ", whose " + Role +
+                            " part has " + std::to_string(Elements) +
+                            (Elements == 1 ? " element" : " elements"));
   P->execute(static_cast<const char *>(Src), static_cast<char *>(Dst));
 }
 

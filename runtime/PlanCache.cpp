@@ -166,19 +166,12 @@ std::size_t planCacheSize() { return cache().size(); }
 
 void checkSourceSize(const Plan &Pl, std::size_t SrcElements) {
   const int64_t Expected = Pl.sourceLocalSize();
-  const bool Bad = static_cast<int64_t>(SrcElements) != Expected;
-  // The highest rank with a wrong size, plus one (0: every size is right).
-  int64_t Mine = Bad ? Pl.rank() + 1 : 0, Worst = 0;
-  MPI_Allreduce(&Mine, &Worst, 1, MPI_INT64_T, MPI_MAX, Pl.communicator());
-  if (Bad)
-    throw InvalidArgument("redistribute: source vector holds " +
-                          std::to_string(SrcElements) + " elements on rank " +
-                          std::to_string(Pl.rank()) + ", expected " +
-                          std::to_string(Expected));
-  if (Worst != 0)
-    throw InvalidArgument("redistribute: the source vector of rank " +
-                          std::to_string(Worst - 1) +
-                          " has the wrong number of elements");
+  std::string Problem;
+  if (static_cast<int64_t>(SrcElements) != Expected)
+    Problem = "the source vector holds " +
+              directive::elements(static_cast<int64_t>(SrcElements)) +
+              ", its distribution gives this rank " + std::to_string(Expected);
+  directive::agreeOnSizes(Problem, Pl.communicator(), "redistribute");
 }
 
 } // namespace redist

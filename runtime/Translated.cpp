@@ -14,7 +14,12 @@
 
 namespace redist {
 
-Distribution DistributionConstant::value() const {
+namespace {
+
+/// The distribution of Kind: Sizes (Procs of them) for GenBlock, Param the
+/// block size where Kind has one.
+Distribution makeDistribution(DistKind Kind, int64_t Procs, int64_t Param,
+                              const int64_t *Sizes) {
   switch (Kind) {
   case DistKind::Block:
     return Distribution::block(Procs);
@@ -23,10 +28,18 @@ Distribution DistributionConstant::value() const {
   case DistKind::Cyclic:
     return Distribution::cyclic(Procs, Param);
   case DistKind::GenBlock:
+    if (!Sizes || Procs < 0)
+      break;
     return Distribution::genBlock(std::vector<int64_t>(Sizes, Sizes + Procs));
   }
-  throw InvalidArgument("unknown distribution kind " +
+  throw InvalidArgument("not a distribution: kind " +
                         std::to_string(static_cast<int>(Kind)));
+}
+
+} // namespace
+
+Distribution DistributionConstant::value() const {
+  return makeDistribution(Kind, Procs, Param, Sizes);
 }
 
 PlanOptions &directiveOptions() {
@@ -154,6 +167,27 @@ Algorithm algorithm(const char *Name) {
     return *A;
   throw InvalidArgument(std::string("unknown schedule algorithm '") + Name +
                         "'");
+}
+
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where) {
+  try {
+    return makeDistribution(Kind, Procs, Param, nullptr);
+  } catch (const InvalidArgument &E) {
+    directiveError(Where, E.what());
+  }
+}
+
+std::string elements(int64_t N) {
+  return std::to_string(N) + (N == 1 ? " element" : " elements");
+}
+
+std::string nullProblem(const char *Role, const void *P, int64_t N) {
+  if (P || N == 0)
+    return "";
+  return std::string("the ") + Role +
+         " pointer is null, its distribution gives this rank " +
+         std::to_string(N);
 }
 
 void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where) {

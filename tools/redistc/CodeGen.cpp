@@ -50,20 +50,25 @@ std::string argumentExpr(const FormatValue &F) {
   return F.ArgText;
 }
 
-/// C++ that constructs the distribution of format F over Procs processes.
+/// C++ that constructs the distribution of format F over Procs processes;
+/// its run-time errors name Where.
 std::string distributionInit(const FormatValue &F, const std::string &Procs,
                              const std::string &Where) {
+  auto BlockCyclic = [&](const char *Kind, const std::string &Param) {
+    return "redist::directive::distribution(redist::DistKind::" +
+           std::string(Kind) + ", " + Procs + ", " + Param + ", " +
+           quoted(Where) + ")";
+  };
+  const std::string Param = "static_cast<std::int64_t>(" + F.ArgText + ")";
   switch (F.Kind) {
   case FormatKind::Block:
-    return "redist::Distribution::block(" + Procs + ")";
+    return BlockCyclic("Block", "0");
   case FormatKind::BlockSized:
-    return "redist::Distribution::block(" + Procs +
-           ", static_cast<std::int64_t>(" + F.ArgText + "))";
+    return BlockCyclic("BlockSized", Param);
   case FormatKind::Cyclic:
-    return "redist::Distribution::cyclic(" + Procs + ")";
+    return BlockCyclic("Cyclic", "1");
   case FormatKind::CyclicSized:
-    return "redist::Distribution::cyclic(" + Procs +
-           ", static_cast<std::int64_t>(" + F.ArgText + "))";
+    return BlockCyclic("Cyclic", Param);
   case FormatKind::GenBlock:
     return "redist::directive::genBlock(" + argumentExpr(F) + ", " + Procs +
            ", " + quoted(Where) + ")";

@@ -86,6 +86,10 @@ namespace directive {
 
 /// The algorithm named Name (redistc checked it against the same library).
 Algorithm algorithm(const char *Name);
+/// The block-cyclic distribution of Kind (not GenBlock) over Procs, with
+/// block size Param where Kind has one; its errors name Where.
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where);
 /// GEN_BLOCK over Procs processes from any sequence of sizes.
 template <typename Sizes>
 Distribution genBlock(const Sizes &S, int64_t Procs, const char *Where) {
@@ -101,37 +105,42 @@ Distribution genBlock(const Sizes &S, int64_t Procs, const char *Where) {
 void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where);
 void checkSameExtent(int64_t A, int64_t B, const char *Where);
 
+/// "1 element", "3 elements".
+std::string elements(int64_t N);
+
 /// What is wrong with this rank's variable for a part of N elements, or "".
 template <typename T, typename A>
 std::string sourceProblem(const std::vector<T, A> &V, int64_t N) {
   if (static_cast<int64_t>(V.size()) == N)
     return "";
-  return "the source vector holds " + std::to_string(V.size()) +
-         " elements, its distribution gives this rank " + std::to_string(N);
+  return "the source vector holds " + elements(static_cast<int64_t>(V.size())) +
+         ", its distribution gives this rank " + std::to_string(N);
 }
-template <typename T> std::string sourceProblem(T *const &, int64_t) {
-  return "";
+/// A null pointer where the part is not empty, named by Role.
+std::string nullProblem(const char *Role, const void *P, int64_t N);
+template <typename T> std::string sourceProblem(T *const &P, int64_t N) {
+  return nullProblem("source", P, N);
 }
 template <typename T, std::size_t K>
 std::string sourceProblem(T (&)[K], int64_t N) {
   if (N <= static_cast<int64_t>(K))
     return "";
-  return "the source array holds " + std::to_string(K) +
-         " elements, its distribution gives this rank " + std::to_string(N);
+  return "the source array holds " + elements(static_cast<int64_t>(K)) +
+         ", its distribution gives this rank " + std::to_string(N);
 }
 template <typename T, typename A>
 std::string targetProblem(const std::vector<T, A> &, int64_t) {
   return "";
 }
-template <typename T> std::string targetProblem(T *const &, int64_t) {
-  return "";
+template <typename T> std::string targetProblem(T *const &P, int64_t N) {
+  return nullProblem("target", P, N);
 }
 template <typename T, std::size_t K>
 std::string targetProblem(T (&)[K], int64_t N) {
   if (N <= static_cast<int64_t>(K))
     return "";
-  return "the target array holds " + std::to_string(K) +
-         " elements, its distribution gives this rank " + std::to_string(N);
+  return "the target array holds " + elements(static_cast<int64_t>(K)) +
+         ", its distribution gives this rank " + std::to_string(N);
 }
 
 /// Collective over Comm: when any rank's Problem is not empty, every rank
