@@ -454,6 +454,41 @@ int main(int argc, char **argv) {
     }
     return Errors;
   });
+  runCase("array info", [] {
+    // The same answers from an ArrayInfo, for this rank and for others, and
+    // the errors of the free functions.
+    int64_t Errors = 0;
+    const Distribution Dist = D::genBlock({30, 0, 50, 21});
+    const int64_t N = 101;
+    const ArrayInfo Info(Dist, N, MPI_COMM_WORLD);
+    Errors += expect(Info.rank() == Rank && Info.extent() == N &&
+                         Info.distribution() == Dist &&
+                         Info.communicator() == MPI_COMM_WORLD,
+                     "array info: its parameters");
+    Errors += expect(Info.localSize() == localSize(Dist, N, Rank) &&
+                         Info.localSize(5) == 0,
+                     "array info: local sizes");
+    for (int64_t L = 0; L < Info.localSize(); ++L)
+      Errors +=
+          expect(Info.position(Info.globalIndex(L)) == LocalPosition{Rank, L},
+                 "array info: position(globalIndex)");
+    Errors += expect(Info.str() ==
+                         "gen_block(30,0,50,21) over 4 processes, 101 elements",
+                     "array info: str() is " + Info.str());
+    for (const std::function<void()> &Bad : std::vector<std::function<void()>>{
+             [&] { Info.globalIndex(1, 0); }, [&] { Info.position(N); },
+             [&] { Info.localSize(-1); },
+             [] { ArrayInfo(D::block(4, 10), 101, MPI_COMM_WORLD); }}) {
+      bool Threw = false;
+      try {
+        Bad();
+      } catch (const InvalidArgument &) {
+        Threw = true;
+      }
+      Errors += expect(Threw, "array info: a bad argument did not throw");
+    }
+    return Errors;
+  });
 
   if (Rank == 0)
     std::printf("redist-edge-cases: %lld errors\n",
