@@ -130,8 +130,6 @@ void Plan::Impl::build() {
   MPI_Comm_size(Comm, &CommSize);
   MPI_Type_contiguous(static_cast<int>(ElementBytes), MPI_BYTE, &ElementType);
   MPI_Type_commit(&ElementType);
-  if (Given)
-    checkGivenRuns();
   buildMessages();
   if (Options.Mode == ExecMode::Alltoallv) {
     buildRounds();
@@ -231,16 +229,24 @@ void Plan::Impl::addMessage(const MessagePattern &M, bool Sending,
 
 void Plan::Impl::buildMessages() {
   if (Given) {
+    // Each of this rank's messages is checked against lib's description
+    // of it, which costs what describing it would; one reduction then
+    // tells every rank whether some table was wrong.
+    std::string Problem;
     for (int64_t I = 0; I < Given->MessageCount; ++I) {
       const TranslatedMessage &T = Given->Messages[I];
-      if (T.Src == Rank || T.Dst == Rank) {
-        const MessagePattern M = detail::patternOf(T, Given->Series);
-        if (T.Src == Rank)
-          addMessage(M, /*Sending=*/true, T.Step);
-        if (T.Dst == Rank)
-          addMessage(M, /*Sending=*/false, T.Step);
-      }
+      if (T.Src != Rank && T.Dst != Rank)
+        continue;
+      const MessagePattern M = detail::patternOf(T, Given->Series);
+      if (Problem.empty())
+        Problem = detail::differingRuns(
+            M, describeMessage(Source, Target, T.Src, T.Dst), Source, Target);
+      if (T.Src == Rank)
+        addMessage(M, /*Sending=*/true, T.Step);
+      if (T.Dst == Rank)
+        addMessage(M, /*Sending=*/false, T.Step);
     }
+    agreeOnGiven(Problem);
     return;
   }
   if (Rank < Source.procs())

@@ -209,10 +209,10 @@ private:
   /// receiving twice in a step, the runs adding up to each message and the
   /// messages to each process's local sizes.
   void checkGiven() const;
-  /// Collective: throws InvalidArgument on every rank when Given's runs of
-  /// some rank's messages differ from lib's description of them (tables
-  /// from another version of the schedule library, or edited by hand).
-  void checkGivenRuns() const;
+  /// Collective: throws InvalidArgument on every rank when some rank's
+  /// Problem with Given's runs is not empty (tables from another version of
+  /// the schedule library, or edited by hand).
+  void agreeOnGiven(const std::string &Problem) const;
   /// Adds message M, which this rank sends (Sending) or receives, in Step
   /// (-1: assignSteps finds it).
   void addMessage(const MessagePattern &M, bool Sending, int64_t Step);
@@ -271,6 +271,11 @@ void verifySameParameters(const Distribution &From, const Distribution &To,
 int64_t maxTransferBytes(const PlanOptions &Options);
 /// The pattern of a translated message, its runs expanded from Series.
 MessagePattern patternOf(const TranslatedMessage &M, const RunSeries *Series);
+/// "" when Given's pattern of a message has the runs of lib's description
+/// Lib of it for From -> To, else what differs.
+std::string differingRuns(const MessagePattern &Given,
+                          const MessagePattern &Lib, const Layout &From,
+                          const Layout &To);
 
 /// How plans are built; a friend of Plan.
 struct PlanBuilder {

@@ -74,30 +74,24 @@ namespace {
                         What);
 }
 
-bool sameRuns(const MessagePattern &A, const MessagePattern &B) {
-  return A.Repeat == B.Repeat && A.SliceRuns == B.SliceRuns &&
-         A.TailRuns == B.TailRuns &&
-         (A.Repeat == 0 ||
-          (A.SrcStride == B.SrcStride && A.DstStride == B.DstStride));
-}
-
 } // namespace
 
-void Plan::Impl::checkGivenRuns() const {
-  // This rank's messages only: lib describes them in the time the runtime
-  // takes to plan them, and one reduction tells every rank.
-  std::string Problem;
-  for (int64_t I = 0; I < Given->MessageCount && Problem.empty(); ++I) {
-    const TranslatedMessage &T = Given->Messages[I];
-    if (T.Src != Rank && T.Dst != Rank)
-      continue;
-    if (!sameRuns(detail::patternOf(T, Given->Series),
-                  describeMessage(Source, Target, T.Src, T.Dst)))
-      Problem = "the runs of message " + std::to_string(T.Src) + " -> " +
-                std::to_string(T.Dst) + " are not those of " +
-                Source.distribution().str() + " -> " +
-                Target.distribution().str();
-  }
+std::string detail::differingRuns(const MessagePattern &Given,
+                                  const MessagePattern &Lib, const Layout &From,
+                                  const Layout &To) {
+  const bool Same =
+      Given.Repeat == Lib.Repeat && Given.SliceRuns == Lib.SliceRuns &&
+      Given.TailRuns == Lib.TailRuns &&
+      (Given.Repeat == 0 ||
+       (Given.SrcStride == Lib.SrcStride && Given.DstStride == Lib.DstStride));
+  if (Same)
+    return "";
+  return "the runs of message " + std::to_string(Lib.Src) + " -> " +
+         std::to_string(Lib.Dst) + " are not those of " +
+         From.distribution().str() + " -> " + To.distribution().str();
+}
+
+void Plan::Impl::agreeOnGiven(const std::string &Problem) const {
   int Mine = Problem.empty() ? INT32_MAX : Rank, First = 0;
   MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm);
   if (!Problem.empty())
