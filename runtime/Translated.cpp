@@ -197,23 +197,25 @@ void checkSameExtent(int64_t A, int64_t B, const char *Where) {
 
 void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
                   const char *Where) {
+  // One reduction when every variable fits, as on every call that works;
+  // two more find how many ranks are at fault, and the first.
+  int Bad = !Problem.empty(), AnyBad = 0;
+  MPI_Allreduce(&Bad, &AnyBad, 1, MPI_INT, MPI_MAX, Comm);
+  if (!AnyBad)
+    return;
   int Rank = 0;
   MPI_Comm_rank(Comm, &Rank);
-  // How many ranks are at fault, and the first of them.
-  int64_t Mine[2] = {Problem.empty() ? 0 : 1,
-                     Problem.empty() ? INT64_MAX : Rank};
-  int64_t Sum = 0, First = INT64_MAX;
-  MPI_Allreduce(&Mine[0], &Sum, 1, MPI_INT64_T, MPI_SUM, Comm);
-  MPI_Allreduce(&Mine[1], &First, 1, MPI_INT64_T, MPI_MIN, Comm);
-  if (!Problem.empty())
+  int Count = 0, First = 0, Mine = Bad ? Rank : INT32_MAX;
+  MPI_Allreduce(&Bad, &Count, 1, MPI_INT, MPI_SUM, Comm);
+  MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm);
+  if (Bad)
     directiveError(Where, Problem + " (rank " + std::to_string(Rank) + ")");
-  if (Sum != 0)
-    directiveError(Where,
-                   "the variable of rank " + std::to_string(First) +
-                       (Sum > 1 ? " and " + std::to_string(Sum - 1) +
-                                      " other rank" + (Sum > 2 ? "s" : "")
+  directiveError(Where,
+                 "the variable of rank " + std::to_string(First) +
+                     (Count > 1 ? " and " + std::to_string(Count - 1) +
+                                      " other rank" + (Count > 2 ? "s" : "")
                                 : std::string()) +
-                       " does not fit its distribution");
+                     " does not fit its distribution");
 }
 
 const Plan &dynamicPlan(const Distribution &From, const Distribution &To,

@@ -223,6 +223,17 @@ int main(int argc, char **argv) {
     std::vector<double> Dst;
     redistribute(Src, Dst, D::cyclic(4, 3), D::block(4), N, MPI_COMM_WORLD);
   });
+  expectError(
+      "wrong source vector sizes on two ranks", "and 1 other rank does not fit",
+      [] {
+        const int64_t N = 100;
+        std::vector<double> Src(
+            static_cast<std::size_t>(localSize(D::cyclic(4, 3), N, Rank)));
+        if (Rank == 1 || Rank == 3)
+          Src.pop_back();
+        std::vector<double> Dst;
+        redistribute(Src, Dst, D::cyclic(4, 3), D::block(4), N, MPI_COMM_WORLD);
+      });
   expectError("verify: extents differ", "extent N differs (from 100 to 101)",
               [] {
                 makePlan(D::block(4), D::cyclic(4), Rank == 2 ? 101 : 100, 8,
