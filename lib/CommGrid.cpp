@@ -15,7 +15,9 @@
 #include "BlockCyclicMath.h"
 #include "CyclicPair.h"
 #include "RunWalker.h"
+#include "WalkBounds.h"
 #include "redist/Error.h"
+#include "redist/Limits.h"
 
 #include <algorithm>
 #include <optional>
@@ -267,6 +269,7 @@ static std::vector<Message> rowOf(const Layout &From, const Layout &To,
 
 CommGrid redist::computeGrid(const Layout &From, const Layout &To) {
   checkSameExtent(From, To);
+  checkRunLimit(From, To);
   CommGrid G;
   G.P = From.procs();
   G.Q = To.procs();
@@ -278,20 +281,22 @@ CommGrid redist::computeGrid(const Layout &From, const Layout &To) {
       int64_t Total = 0;
       for (int64_t Src = 0; Src < G.P; ++Src)
         Total += CP.rowDegree(Src);
+      checkGridMessages(From, To, Total);
       Ms.reserve(static_cast<size_t>(Total));
       std::vector<std::pair<int64_t, int64_t>> Scratch;
       for (int64_t Src = 0; Src < G.P; ++Src)
         appendSliceRow(CP, Src, Scratch, Ms);
       // The last slice adds to messages that every whole slice has.
+      int64_t TailBegin = CP.wholeSlices() * CP.sliceLength();
+      checkGridWalk(From, To, N - TailBegin);
       std::vector<size_t> Starts = rowStarts(Ms, G.P);
-      forEachPairTotal(From, To, CP.wholeSlices() * CP.sliceLength(), N,
-                       [&](int64_t S, int64_t D, int64_t Len) {
-                         Message *Row = Ms.data();
-                         findInRow(Row + Starts[static_cast<size_t>(S)],
-                                   Row + Starts[static_cast<size_t>(S) + 1],
-                                   G.Q, D)
-                             .Len += Len;
-                       });
+      forEachPairTotal(
+          From, To, TailBegin, N, [&](int64_t S, int64_t D, int64_t Len) {
+            Message *Row = Ms.data();
+            findInRow(Row + Starts[static_cast<size_t>(S)],
+                      Row + Starts[static_cast<size_t>(S) + 1], G.Q, D)
+                .Len += Len;
+          });
       return G;
     }
   } else if (!From.isBlockCyclic() && !To.isBlockCyclic()) {
@@ -301,12 +306,11 @@ CommGrid redist::computeGrid(const Layout &From, const Layout &To) {
     });
     return G;
   }
-  // Each message holds a run, and each run ends at a piece boundary of one
-  // side: an upper bound that saves regrowing a large grid. Pages reserved
-  // but never written cost nothing.
-  int64_t Runs = pieceCount(From, 0, N) + pieceCount(To, 0, N);
+  // Each message takes a block visit of the walk: an upper bound that saves
+  // regrowing a large grid. Pages reserved but never written cost nothing.
+  int64_t Visits = checkGridWalk(From, To, N);
   std::optional<int64_t> Pairs = checkedMul(G.P, G.Q);
-  Ms.reserve(static_cast<size_t>(Pairs && *Pairs < Runs ? *Pairs : Runs));
+  Ms.reserve(static_cast<size_t>(Pairs && *Pairs < Visits ? *Pairs : Visits));
   forEachPairTotal(From, To, 0, N, [&](int64_t S, int64_t D, int64_t Len) {
     Ms.push_back({S, D, Len});
   });
@@ -317,6 +321,7 @@ std::vector<Message> redist::computeRow(const Layout &From, const Layout &To,
                                         int64_t Src) {
   checkSameExtent(From, To);
   checkProcIndex("source", Src, From.procs());
+  checkRunLimit(From, To);
   return rowOf(From, To, Src);
 }
 
@@ -324,6 +329,7 @@ std::vector<Message> redist::computeColumn(const Layout &From, const Layout &To,
                                            int64_t Dst) {
   checkSameExtent(From, To);
   checkProcIndex("target", Dst, To.procs());
+  checkRunLimit(From, To);
   // A column is a row of the reverse redistribution.
   std::vector<Message> Column = rowOf(To, From, Dst);
   for (Message &M : Column)

@@ -115,6 +115,7 @@ Layout::Layout(const Distribution &D, int64_t N) : Dist(D), N(N), P(D.procs()) {
       if (__builtin_add_overflow(Sum, Size, &Sum))
         Overflow = true;
       Offsets[static_cast<size_t>(I) + 1] = Sum;
+      MaxLocal = std::max(MaxLocal, Size);
     }
     if (Overflow || Sum != N)
       throw InvalidArgument(
@@ -124,6 +125,8 @@ Layout::Layout(const Distribution &D, int64_t N) : Dist(D), N(N), P(D.procs()) {
     break;
   }
   }
+  if (isBlockCyclic())
+    MaxLocal = localSize(0); // numroc is largest for the first process
 }
 
 Layout Layout::blockCyclic(int64_t P, int64_t B, int64_t N) {

@@ -12,6 +12,7 @@
 #include "CyclicPair.h"
 #include "RunWalker.h"
 #include "redist/Error.h"
+#include "redist/Limits.h"
 
 #include <algorithm>
 #include <optional>
@@ -144,6 +145,7 @@ MessagePattern redist::describeMessage(const Layout &From, const Layout &To,
   checkSameExtent(From, To);
   checkProcIndex("source", Src, From.procs());
   checkProcIndex("target", Dst, To.procs());
+  checkRunLimit(From, To);
   if (std::optional<CyclicPair> CP = wholeSlicePair(From, To)) {
     std::vector<SliceRun> Runs;
     CP->sliceRuns(Src, Dst, Runs);
@@ -201,6 +203,7 @@ std::vector<MessagePattern> redist::describeRow(const Layout &From,
                                                 const Layout &To, int64_t Src) {
   checkSameExtent(From, To);
   checkProcIndex("source", Src, From.procs());
+  checkRunLimit(From, To);
   return rowPatterns(From, To, Src);
 }
 
@@ -208,6 +211,7 @@ std::vector<MessagePattern>
 redist::describeColumn(const Layout &From, const Layout &To, int64_t Dst) {
   checkSameExtent(From, To);
   checkProcIndex("target", Dst, To.procs());
+  checkRunLimit(From, To);
   // A column is a row of the reverse redistribution, with the two sides of
   // every run swapped; buffer order (global order) is the same.
   std::vector<MessagePattern> Column = rowPatterns(To, From, Dst);

@@ -40,9 +40,8 @@ void requireGridOfLayouts(const char *Name, const Layout &From,
   if (G.P != From.procs() || G.Q != To.procs())
     throw InvalidArgument(std::string(Name) + ": the grid is " +
                           std::to_string(G.P) + " x " + std::to_string(G.Q) +
-                          ", the layouts have " +
-                          std::to_string(From.procs()) + " and " +
-                          std::to_string(To.procs()) + " processes");
+                          ", the layouts have " + std::to_string(From.procs()) +
+                          " and " + std::to_string(To.procs()) + " processes");
 }
 
 } // namespace detail

@@ -35,7 +35,10 @@ double MemcpyReference::time() {
   double Seconds = 0;
   if (Rank == 0) {
     double Start = MPI_Wtime();
-    std::memcpy(To.data(), From.data(), From.size());
+    // An empty vector's data() may be null, which memcpy must not get even
+    // for zero bytes (N = 0).
+    if (!From.empty())
+      std::memcpy(To.data(), From.data(), From.size());
     Seconds = MPI_Wtime() - Start;
   }
   MPI_Request Done;

@@ -14,11 +14,14 @@
 //
 // Each message's step follows from its (p, q) alone, so the schedule is built
 // in one pass over the grid. Empty steps (a short array where some messages
-// vanish) are dropped, as walker_otto does.
+// vanish) are dropped, as walker_otto does. Below one slice the survivors
+// can still spread over many more steps than the maximum degree; repairSteps
+// (StepRepair.h) then brings them down to it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SchedulerImpls.h"
+#include "StepRepair.h"
 
 #include "redist/Error.h"
 
@@ -122,6 +125,7 @@ Schedule scheduleClasses(const Layout &From, const Layout &To,
                                  return Step.empty();
                                }),
                 S.Steps.end());
+  repairSteps(G, S);
   return S;
 }
 

@@ -34,9 +34,10 @@ void collectRuns(const std::vector<Message> &Ms, bool BySender, KeyFn Key,
 }
 
 // One contiguous segment per process: GEN_BLOCK, or block-cyclic with a
-// single round of blocks.
+// single round of blocks, ceil(N / b) <= P (b * P may overflow).
 bool isSegmented(const Layout &L) {
-  return !L.isBlockCyclic() || L.blockSize() * L.procs() >= L.extent();
+  return !L.isBlockCyclic() || L.extent() == 0 ||
+         (L.extent() - 1) / L.blockSize() < L.procs();
 }
 
 } // namespace

@@ -43,7 +43,8 @@
 //    spreads over distinct partners; on regular tight subgraphs it is
 //    nearly a perfect matching already, which is how those subgraphs get
 //    decomposed into perfect matchings without a separate Euler-splitting
-//    pass.
+//    pass. The pass starts with the side whose lists mix fewer weights
+//    (chooseGreedySide): 30 times faster on some incomplete slices.
 //  - Removed arcs are skipped by union-find "next live arc" pointers.
 // Measured with bench-scheduling: P = Q = 1024, r = 1000, s = 1001, one
 // million messages in 1024 steps, in about a third of a second.
@@ -108,6 +109,7 @@ StepMatcher::StepMatcher(const CommGrid &G, int64_t Scale) {
     ++Degree[EdgeDst[E]];
   }
   buildLists(G, buildLevels(G, Scale));
+  chooseGreedySide();
 
   // Initial feasible duals: a source covers its heaviest edge alone.
   Y.assign(NumV, 0);
@@ -324,9 +326,35 @@ uint32_t StepMatcher::nextStamp() {
   return Stamp;
 }
 
+// Within one weight the lists rotate like a Latin square, so a greedy pass
+// over vertices whose tight arcs have one weight is nearly a perfect
+// matching. Where one side's lists put a heavier group of partners first (an
+// incomplete slice: CYCLIC -> CYCLIC(2048) on 1024 processes, whose last
+// slice lengthens the messages to a few hundred targets), all its vertices
+// compete for that group and leave hundreds unmatched at every step, which
+// the tight searches then fix at thirty times the cost of the whole slice.
+// Such a side goes second.
+void StepMatcher::chooseGreedySide() {
+  const int32_t NumV = static_cast<int32_t>(Degree.size());
+  int64_t Changes[2] = {0, 0}, Count[2] = {0, 0};
+  for (int32_t V = 0; V < NumV; ++V) {
+    const int Side = V >= NumSources;
+    ++Count[Side];
+    for (int32_t K = 1; K < Degree[V]; ++K)
+      Changes[Side] += arcs(V)[K].Level != arcs(V)[K - 1].Level;
+  }
+  // Weight changes per target list under a quarter of those per source
+  // list; otherwise the sources go first, as they always did.
+  GreedyTargetsFirst =
+      4.0 * static_cast<double>(Changes[1]) * static_cast<double>(Count[0]) <
+      static_cast<double>(Changes[0]) * static_cast<double>(Count[1]);
+}
+
 void StepMatcher::matchTightGreedily() {
   const int32_t NumV = static_cast<int32_t>(Degree.size());
-  for (int32_t V = 0; V < NumV; ++V) {
+  const int32_t Shift = GreedyTargetsFirst ? NumSources : 0;
+  for (int32_t I = 0; I < NumV; ++I) {
+    const int32_t V = I + Shift < NumV ? I + Shift : I + Shift - NumV;
     if (!needsMate(V))
       continue;
     const Arc *List = arcs(V);

@@ -77,6 +77,8 @@ public:
   int64_t degree(int64_t V) const { return Degree[V]; }
   /// The largest remaining degree.
   int64_t maxDegree() const;
+  /// Whether each step's greedy pass starts with the targets (for tests).
+  bool greedyTargetsFirst() const { return GreedyTargetsFirst; }
 
   /// From now on every step must cover V while V has edges. The caller
   /// guarantees that a matching covering all required vertices exists.
@@ -125,6 +127,7 @@ private:
   }
   bool canLeave(int32_t V) const { return !Required[V] && Y[V] == Floor[V]; }
 
+  void chooseGreedySide();
   void updateMinY();
   uint32_t nextStamp();
   void matchTightGreedily();
@@ -138,6 +141,8 @@ private:
   void removeEdge(int32_t Edge);
 
   int32_t NumSources = 0;
+  /// Whether the greedy pass of a step starts with the targets.
+  bool GreedyTargetsFirst = false;
   std::vector<int64_t> ProcessOf; ///< process number of each vertex
   int64_t Remaining = 0;
   std::vector<int32_t> EdgeSrc, EdgeDst; ///< endpoints, as vertex numbers

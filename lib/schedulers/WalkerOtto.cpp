@@ -19,11 +19,14 @@
 // Empty steps are dropped. With N a multiple of the superblock no step is
 // empty below min(K, P), so the step indices are exactly the paper's; with a
 // short array some messages vanish, and a step that would move no data is not
-// kept as a synchronisation round for nothing.
+// kept as a synchronisation round for nothing. If the survivors still take
+// more steps than the maximum degree, repairSteps (StepRepair.h) brings them
+// down to it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "SchedulerImpls.h"
+#include "StepRepair.h"
 #include "WalkerOttoFormulas.h"
 
 #include "redist/Error.h"
@@ -192,6 +195,7 @@ Schedule scheduleWalkerOtto(const Layout &From, const Layout &To,
                                  return Step.empty();
                                }),
                 S.Steps.end());
+  repairSteps(G, S);
   return S;
 }
 

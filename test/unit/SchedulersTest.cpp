@@ -13,12 +13,16 @@
 //   and r, s <= 12 at two extents in PropertySweepTest.cpp, at three more in
 //   the Slow test here.
 // - makeSchedule's errors, and determinism.
+// - Incomplete slices whose target lists hold one weight and source lists
+//   several: the matcher's greedy pass starts with the targets there, and
+//   stays exact.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ScheduleChecks.h"
 
 #include "../../lib/schedulers/SchedulerImpls.h"
+#include "../../lib/schedulers/StepMatcher.h"
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
@@ -649,4 +653,66 @@ TEST(SchedulersTest, EmptyAndTrivialGrids) {
   EXPECT_EQ(run(Algorithm::Stepwise, One).Steps, 1);
   EXPECT_EQ(run(Algorithm::Greedy, One).Cost, 17);
   EXPECT_EQ(run(Algorithm::Auto, One).Steps, 1);
+}
+
+//===----------------------------------------------------------------------===//
+// Incomplete slices: the greedy pass from the side of fewer weights.
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A dense grid whose lengths depend on the target but for a few messages,
+/// like an incomplete slice of CYCLIC -> CYCLIC(k) with k large.
+CommGrid targetWeighted(std::mt19937_64 &Rng, int64_t MaxP, int64_t MaxQ) {
+  CommGrid G;
+  G.P = std::uniform_int_distribution<int64_t>(2, MaxP)(Rng);
+  G.Q = std::uniform_int_distribution<int64_t>(2, MaxQ)(Rng);
+  std::vector<int64_t> Base(G.Q);
+  for (int64_t &B : Base)
+    B = std::uniform_int_distribution<int64_t>(1, 3)(Rng);
+  std::bernoulli_distribution Edge(0.85), Odd(0.1);
+  for (int64_t Src = 0; Src < G.P; ++Src)
+    for (int64_t Dst = 0; Dst < G.Q; ++Dst)
+      if (Edge(Rng))
+        G.Messages.push_back({Src, Dst, Base[Dst] + Odd(Rng)});
+  return G;
+}
+
+} // namespace
+
+TEST(SchedulersTest, MatcherGreedsFromTheSideOfFewerWeights) {
+  // CYCLIC on 6 -> CYCLIC(12) on 6 with two slices and 29 elements: the
+  // tail lengthens the messages to targets 0 to 2, so source lists mix three
+  // weights and target lists one (target 2: two). Whole slices and the
+  // reverse direction keep the sources first.
+  EXPECT_TRUE(detail::StepMatcher(blockCyclic(6, 1, 6, 12, 173).G)
+                  .greedyTargetsFirst());
+  EXPECT_FALSE(detail::StepMatcher(blockCyclic(6, 12, 6, 1, 173).G)
+                   .greedyTargetsFirst());
+  EXPECT_FALSE(detail::StepMatcher(slice(6, 1, 6, 12).G).greedyTargetsFirst());
+  EXPECT_FALSE(
+      detail::StepMatcher(slice(20, 9, 16, 13).G).greedyTargetsFirst());
+}
+
+TEST(SchedulersTest, ExactWhenTheTargetsGreedFirst) {
+  // The same references as above, on grids where the other side goes first.
+  std::mt19937_64 Rng(5);
+  int Tried = 0;
+  for (int I = 0; I < 300; ++I) {
+    CommGrid G = targetWeighted(Rng, 6, 6);
+    if (!detail::StepMatcher(G).greedyTargetsFirst())
+      continue;
+    ++Tried;
+    checkStepwiseExact(G, bruteForceBest);
+    checkGreedyExact(G, bruteForceBest);
+  }
+  EXPECT_GT(Tried, 100);
+  for (const Redistribution &Rd :
+       {blockCyclic(6, 1, 6, 12, 173), blockCyclic(12, 1, 9, 24, 964),
+        blockCyclic(24, 1, 24, 48, 2 * 1152 + 700)}) {
+    SCOPED_TRACE(test::describe(Rd.From, Rd.To));
+    ASSERT_TRUE(detail::StepMatcher(Rd.G).greedyTargetsFirst());
+    checkStepwiseExact(Rd.G, hungarianBest);
+    checkGreedyExact(Rd.G, hungarianBest);
+  }
 }

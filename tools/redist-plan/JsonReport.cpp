@@ -75,6 +75,10 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
       });
     });
     J.attributeEnd();
+    // Last and only when there is one: redist-schedule/1 readers that know
+    // the members above keep working.
+    if (!P.Sched.Note.empty())
+      J.attribute("note", P.Sched.Note);
   });
   OS << '\n';
 }

@@ -54,6 +54,8 @@ void printProblem(raw_ostream &OS, const Plan &P) {
   if (P.Requested == Algorithm::Auto)
     OS << ", chosen by auto";
   OS << " (model: " << P.Model << ")\n";
+  if (!P.Sched.Note.empty())
+    OS << "Note:           " << P.Sched.Note << "\n";
 }
 
 /// The grid as in the papers: one row per source process, one column per

@@ -54,17 +54,20 @@ struct CommGrid {
   int64_t maxVolume() const;
 };
 
-/// The whole grid. Throws InvalidArgument when the extents differ.
+/// The whole grid. Throws InvalidArgument when the extents differ or the
+/// redistribution is beyond the limits of redist/Limits.h.
 CommGrid computeGrid(const Layout &From, const Layout &To);
 
 /// The messages source process Src sends, sorted by Dst, computed without
 /// building the whole grid: O(Q) plus Src's blocks outside whole slices.
-/// Throws InvalidArgument when the extents differ or Src is out of range.
+/// Throws InvalidArgument when the extents differ, Src is out of range or
+/// checkRunLimit refuses the layouts.
 std::vector<Message> computeRow(const Layout &From, const Layout &To,
                                 int64_t Src);
 
 /// The messages target process Dst receives, sorted by Src, computed without
-/// building the whole grid (a row of the reverse redistribution).
+/// building the whole grid (a row of the reverse redistribution). Throws as
+/// computeRow does.
 std::vector<Message> computeColumn(const Layout &From, const Layout &To,
                                    int64_t Dst);
 

@@ -83,6 +83,8 @@ public:
   /// the maps below throw InvalidArgument for a process or index out of
   /// range.
   int64_t localSize(int64_t Proc) const;
+  /// The largest localSize of any process. O(1).
+  int64_t maxLocalSize() const { return MaxLocal; }
   /// The process that holds global element G (0 <= G < N).
   int64_t owner(int64_t G) const;
   /// The index of global element G within its owner's local part.
@@ -99,6 +101,7 @@ private:
   int64_t N;
   int64_t P;
   int64_t B = 0;
+  int64_t MaxLocal = 0;
   std::vector<int64_t> Offsets; // GEN_BLOCK prefix sums, size P + 1.
 };
 

@@ -80,13 +80,15 @@ int64_t patternPeriod(const Layout &From, const Layout &To);
 /// The runs of message Src -> Dst. Empty (length 0) if the pair exchanges
 /// nothing. With a whole slice the cost is independent of N: O(runs per
 /// slice). Otherwise the walk costs O(runs + blocks of the side with fewer
-/// blocks in [0, N)). Throws InvalidArgument for a process out of range or
-/// extents that differ.
+/// blocks in [0, N)). Throws InvalidArgument for a process out of range,
+/// extents that differ, or layouts that checkRunLimit refuses (the same
+/// verdict for every process).
 MessagePattern describeMessage(const Layout &From, const Layout &To,
                                int64_t Src, int64_t Dst);
 
 /// Patterns of every message Src sends, sorted by Dst (non-empty only), in
 /// O(runs of the row) (plus Src's blocks when there is no whole slice).
+/// Throws as describeMessage does.
 std::vector<MessagePattern> describeRow(const Layout &From, const Layout &To,
                                         int64_t Src);
 /// Patterns of every message Dst receives, sorted by Src (non-empty only).

@@ -26,6 +26,9 @@ struct Schedule {
   /// Message ids (indices into CommGrid::Messages), one list per step. A step
   /// may be empty (the caterpillar has empty steps).
   std::vector<std::vector<int64_t>> Steps;
+  /// Empty, or says how the schedule departs from what Algorithm builds on
+  /// whole slices (classes and walker_otto repair an incomplete slice).
+  std::string Note;
 };
 
 struct ScheduleStats {
