@@ -170,16 +170,6 @@ std::optional<std::vector<int64_t>> integersOf(const APValue &V) {
   return Out;
 }
 
-/// The identifier a generated name is built from: the last name in VAR.
-std::string baseName(const std::string &Text) {
-  size_t End = Text.size();
-  size_t Begin = End;
-  while (Begin > 0 && (isalnum(static_cast<unsigned char>(Text[Begin - 1])) ||
-                       Text[Begin - 1] == '_'))
-    --Begin;
-  return Begin == End ? "var" : Text.substr(Begin);
-}
-
 std::string str(int64_t V) { return std::to_string(V); }
 
 /// The distribution F describes over Procs processes. Throws
@@ -807,10 +797,6 @@ void Analysis::analyseProcessors(Directive &D) {
     }
   if (Diags.errorCount() != Before)
     return;
-  std::string Base = "redistc_" + D.Arrangement.Name + std::to_string(D.Id);
-  std::string Call = P.Scope == ScopeKind::Namespace ? "()" : "";
-  A->ExtentExpr = Base + "_extent" + Call;
-  A->CommExpr = Base + "_comm" + Call;
   Results[D.Id - 1].Arrangement = A.get();
   Arrangements.push_back(std::move(A));
 }
@@ -910,11 +896,6 @@ void Analysis::analyseDistribute(Directive &D) {
     }
   }
   Dist->Escapes = P.Scope == ScopeKind::Namespace;
-  std::string Base = "redistc_" + baseName(Var->Text) + std::to_string(D.Id);
-  std::string Call = P.Scope == ScopeKind::Namespace ? "()" : "";
-  Dist->DistExpr = Base + "_dist" + Call;
-  Dist->ExtentExpr = Base + "_extent" + Call;
-  Dist->CommExpr = Base + "_comm" + Call;
   Results[D.Id - 1].Distribution = Dist.get();
   Distributions.push_back(std::move(Dist));
 }

@@ -90,9 +90,6 @@ struct ArrangementInfo {
   const Directive *D = nullptr;
   Placement Where;
   std::optional<int64_t> Extent;
-  /// C++ expressions naming the generated extent and communicator.
-  std::string ExtentExpr;
-  std::string CommExpr;
 };
 
 /// A distribute directive: the variable's descriptor lives as long as it.
@@ -103,11 +100,6 @@ struct DistributionInfo {
   const ArrangementInfo *Onto = nullptr;
   FormatValue Format;
   std::optional<int64_t> Extent;
-  /// C++ expressions naming the generated descriptor: the current
-  /// redist::Distribution, the extent and the communicator.
-  std::string DistExpr;
-  std::string ExtentExpr;
-  std::string CommExpr;
   /// A directive on the variable lies in another function (or the variable
   /// lives at namespace scope): its distribution is only known at run time.
   bool Escapes = false;
