@@ -14,7 +14,7 @@
 #ifndef REDISTC_GENERATEDNAMES_H
 #define REDISTC_GENERATEDNAMES_H
 
-#include "Analysis.h"
+#include "Model.h"
 
 #include <string>
 
