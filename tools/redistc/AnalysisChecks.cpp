@@ -16,6 +16,19 @@ using namespace clang;
 
 namespace redistc {
 
+namespace {
+
+/// The model of directive D, placed at P, before its details.
+template <typename Info>
+std::unique_ptr<Info> modelOf(const Directive &D, const Placement &P) {
+  auto I = std::make_unique<Info>();
+  I->D = &D;
+  I->Where = P;
+  return I;
+}
+
+} // namespace
+
 // Where each directive may appear.
 bool Analysis::checkPlacement() {
   for (size_t I = 0; I < Directives.size(); ++I) {
@@ -44,9 +57,7 @@ bool Analysis::checkPlacement() {
 // processors NAME(EXTENT) [comm(EXPR)]
 void Analysis::analyseProcessors(Directive &D) {
   const Placement &P = Places[D.Id - 1];
-  auto A = std::make_unique<ArrangementInfo>();
-  A->D = &D;
-  A->Where = P;
+  auto A = modelOf<ArrangementInfo>(D, P);
   const unsigned Before = Diags.errorCount();
   A->Extent = integerSlot(D, D.Extent, "number of processes");
   if (A->Extent && *A->Extent <= 0) {
@@ -115,9 +126,7 @@ bool Analysis::checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
 // distribute VAR[EXTENT](FORMAT) onto NAME
 void Analysis::analyseDistribute(Directive &D) {
   const Placement &P = Places[D.Id - 1];
-  auto Dist = std::make_unique<DistributionInfo>();
-  Dist->D = &D;
-  Dist->Where = P;
+  auto Dist = modelOf<DistributionInfo>(D, P);
   const unsigned Before = Diags.errorCount();
   std::optional<VariableInfo> Var = variableSlot(D, D.Var);
   Dist->Extent = integerSlot(D, D.Extent, "array extent");
@@ -171,9 +180,7 @@ void Analysis::analyseDistribute(Directive &D) {
 // assign DST = SRC [schedule(ALG)]
 void Analysis::analyseAction(Directive &D) {
   const Placement &P = Places[D.Id - 1];
-  auto A = std::make_unique<ActionInfo>();
-  A->D = &D;
-  A->Where = P;
+  auto A = modelOf<ActionInfo>(D, P);
   const unsigned Before = Diags.errorCount();
   bool IsAssign = D.Kind == DirectiveKind::Assign;
   std::optional<VariableInfo> Target = variableSlot(D, D.Var);

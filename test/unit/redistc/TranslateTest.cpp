@@ -94,6 +94,11 @@ protected:
     ASSERT_FALSE(EC);
     OS << Text;
   }
+  /// translateFile on in.cpp, as redistc's main calls it.
+  int translateInput(const OutputOptions &Output) const {
+    return translateFile(Compilations, path("in.cpp"), CodeGenOptions(), Output,
+                         "redistc");
+  }
   std::string read(llvm::StringRef Name) const {
     auto Buffer = llvm::MemoryBuffer::getFile(path(Name));
     return Buffer ? (*Buffer)->getBuffer().str() : "<missing>";
@@ -110,8 +115,7 @@ TEST_F(TranslateFile, WritesTheTranslationDependenciesAndReport) {
   Output.DepFile = path("out.d");
   Output.Report = true;
   ::testing::internal::CaptureStdout();
-  int Status = translateFile(Compilations, path("in.cpp"), CodeGenOptions(),
-                             Output, "redistc");
+  int Status = translateInput(Output);
   llvm::outs().flush();
   std::string Report = ::testing::internal::GetCapturedStdout();
   EXPECT_EQ(Status, 0);
@@ -128,8 +132,7 @@ TEST_F(TranslateFile, CannotWrite) {
   OutputOptions Output;
   Output.OutputFile = path("missing/out.cpp");
   ::testing::internal::CaptureStderr();
-  int Status = translateFile(Compilations, path("in.cpp"), CodeGenOptions(),
-                             Output, "redistc");
+  int Status = translateInput(Output);
   std::string Errors = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(Status, 1);
   EXPECT_NE(Errors.find("redistc: error: cannot write " +
@@ -143,8 +146,7 @@ TEST_F(TranslateFile, NoOutputAfterAnError) {
   OutputOptions Output;
   Output.OutputFile = path("out.cpp");
   ::testing::internal::CaptureStderr();
-  int Status = translateFile(Compilations, path("in.cpp"), CodeGenOptions(),
-                             Output, "redistc");
+  int Status = translateInput(Output);
   std::string Errors = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(Status, 1);
   EXPECT_NE(Errors.find("in.cpp:1:16: error: unknown redist directive"),
