@@ -6,32 +6,72 @@
 #include <string>
 
 namespace redist {
+namespace {
 
-int64_t localSize(const Distribution &D, int64_t N, int64_t Proc) {
-  Layout L(D, N);
+// The checked queries, on a Layout built once: the free functions build
+// one per call, an ArrayInfo keeps its own.
+
+int64_t checkedLocalSize(const Layout &L, int64_t Proc) {
   if (Proc < 0)
     throw InvalidArgument("localSize: process " + std::to_string(Proc) +
                           " is negative");
   return Proc < L.procs() ? L.localSize(Proc) : 0;
 }
 
-int64_t globalIndex(const Distribution &D, int64_t N, int64_t Proc,
-                    int64_t Local) {
-  int64_t Size = localSize(D, N, Proc);
+int64_t checkedGlobalIndex(const Layout &L, int64_t Proc, int64_t Local) {
+  const int64_t Size = checkedLocalSize(L, Proc);
   if (Local < 0 || Local >= Size)
     throw InvalidArgument("globalIndex: local index " + std::to_string(Local) +
                           " is outside process " + std::to_string(Proc) +
                           "'s part of " + std::to_string(Size) + " elements");
-  return Layout(D, N).toGlobal(Proc, Local);
+  return L.toGlobal(Proc, Local);
+}
+
+LocalPosition checkedPosition(const Layout &L, int64_t Global) {
+  if (Global < 0 || Global >= L.extent())
+    throw InvalidArgument("localPosition: global index " +
+                          std::to_string(Global) + " is outside 0.." +
+                          std::to_string(L.extent() - 1));
+  return {L.owner(Global), L.toLocal(Global)};
+}
+
+} // namespace
+
+int64_t localSize(const Distribution &D, int64_t N, int64_t Proc) {
+  return checkedLocalSize(Layout(D, N), Proc);
+}
+
+int64_t globalIndex(const Distribution &D, int64_t N, int64_t Proc,
+                    int64_t Local) {
+  return checkedGlobalIndex(Layout(D, N), Proc, Local);
 }
 
 LocalPosition localPosition(const Distribution &D, int64_t N, int64_t Global) {
-  Layout L(D, N);
-  if (Global < 0 || Global >= N)
-    throw InvalidArgument("localPosition: global index " +
-                          std::to_string(Global) + " is outside 0.." +
-                          std::to_string(N - 1));
-  return {L.owner(Global), L.toLocal(Global)};
+  return checkedPosition(Layout(D, N), Global);
+}
+
+ArrayInfo::ArrayInfo(const Distribution &D, int64_t N, MPI_Comm Comm)
+    : L(D, N), Comm(Comm) {
+  MPI_Comm_rank(Comm, &Rank);
+}
+
+int64_t ArrayInfo::localSize(int64_t Proc) const {
+  return checkedLocalSize(L, Proc);
+}
+
+int64_t ArrayInfo::globalIndex(int64_t Proc, int64_t Local) const {
+  return checkedGlobalIndex(L, Proc, Local);
+}
+
+LocalPosition ArrayInfo::position(int64_t Global) const {
+  return checkedPosition(L, Global);
+}
+
+std::string ArrayInfo::str() const {
+  const int64_t P = L.procs(), N = L.extent();
+  return L.distribution().str() + " over " + std::to_string(P) +
+         (P == 1 ? " process, " : " processes, ") + std::to_string(N) +
+         (N == 1 ? " element" : " elements");
 }
 
 } // namespace redist

@@ -1,6 +1,6 @@
 //===- NodeHandover.cpp - Handing messages over within a node -------------===//
 //
-// The rings and the step loop of redist/runtime/NodeHandover.h. Each rank
+// The rings and the step loop of NodeHandover.h. Each rank
 // creates its ring, the node's ranks exchange the names and map their
 // senders' rings, and the names are unlinked at once; the mappings stay
 // until the owner goes. POSIX objects rather than MPI-3 windows: freeing a
@@ -9,7 +9,7 @@
 // transfers together.
 //
 //===----------------------------------------------------------------------===//
-#include "redist/runtime/NodeHandover.h"
+#include "NodeHandover.h"
 
 #include <algorithm>
 #include <atomic>
@@ -126,22 +126,6 @@ void *openRing(const char *Name, std::size_t &Bytes) {
   return P;
 }
 
-/// For tests, REDIST_TEST_RANKS_PER_NODE=K makes the runtime take each K
-/// consecutive ranks of a communicator for a node, so that one machine can
-/// run steps that mix shared-memory and MPI messages. 0 when unset.
-int testRanksPerNode() {
-  const char *Value = std::getenv("REDIST_TEST_RANKS_PER_NODE");
-  return Value ? std::max(0, std::atoi(Value)) : 0;
-}
-
-/// For tests, REDIST_TEST_RING_FAILS_ON=R makes rank R of every
-/// communicator fail to create its ring, as a full /dev/shm would: its
-/// node must fall back to MPI as one. -1 when unset.
-int testFailingRank() {
-  const char *Value = std::getenv("REDIST_TEST_RING_FAILS_ON");
-  return Value ? std::atoi(Value) : -1;
-}
-
 /// Orders this rank's accesses to a ring before the signal that follows
 /// (or after the one that preceded).
 void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
@@ -222,14 +206,17 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
   return Rounds >= MinRounds && Rounds <= MaxRounds ? S : RoundShape();
 }
 
-NodeRings::NodeRings(MPI_Comm Comm) {
+NodeRings::NodeRings(MPI_Comm Comm, int RanksPerNode, int FailRingOnRank)
+    : FailingRank(FailRingOnRank) {
   int Size = 0;
   MPI_Comm_rank(Comm, &Rank);
   MPI_Comm_size(Comm, &Size);
-  if (const int PerNode = testRanksPerNode())
-    MPI_Comm_split(Comm, Rank / PerNode, Rank, &Node);
-  else
-    MPI_Comm_split_type(Comm, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
+  MPI_Comm_split_type(Comm, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL, &Node);
+  if (RanksPerNode > 0) {
+    MPI_Comm Shared = Node;
+    MPI_Comm_split(Shared, Rank / RanksPerNode, Rank, &Node);
+    MPI_Comm_free(&Shared);
+  }
   MPI_Group All, NodeGroup;
   MPI_Comm_group(Comm, &All);
   MPI_Comm_group(Node, &NodeGroup);
@@ -283,7 +270,7 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
   MPI_Comm_size(Node, &NodeSize);
   int Ok = 1;
   std::string Mine;
-  if (Rank == testFailingRank()) {
+  if (Rank == FailingRank) {
     Ok = 0;
   } else if (Bytes > 0) {
     void *Address = nullptr;

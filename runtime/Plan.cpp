@@ -21,6 +21,7 @@
 #include <exception>
 #include <new>
 #include <stdexcept>
+#include <tuple>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -76,6 +77,21 @@ std::vector<Packing> allPackings() {
 
 namespace {
 
+/// The id of message Src -> Dst in G, whose messages are sorted by source,
+/// then target.
+int64_t gridIdOf(const CommGrid &G, int64_t Src, int64_t Dst) {
+  auto It = std::lower_bound(
+      G.Messages.begin(), G.Messages.end(), Message{Src, Dst, 0},
+      [](const Message &A, const Message &B) {
+        return A.Src != B.Src ? A.Src < B.Src : A.Dst < B.Dst;
+      });
+  if (It == G.Messages.end() || It->Src != Src || It->Dst != Dst)
+    throw std::logic_error("redist runtime: message " + std::to_string(Src) +
+                           " -> " + std::to_string(Dst) +
+                           " is not in the grid");
+  return It - G.Messages.begin();
+}
+
 /// Elements per MPI transfer.
 int64_t transferElements(const PlanOptions &O, std::size_t ElementBytes) {
   return std::max<int64_t>(1, detail::maxTransferBytes(O) /
@@ -86,9 +102,13 @@ int64_t transferElements(const PlanOptions &O, std::size_t ElementBytes) {
 
 Plan::Impl::Impl(const Distribution &From, const Distribution &To, int64_t N,
                  std::size_t ElementBytes, MPI_Comm Comm,
-                 const PlanOptions &Options)
+                 const PlanOptions &Options, const TranslatedSchedule *Given)
     : Source(From, N), Target(To, N), N(N), ElementBytes(ElementBytes),
-      UserComm(Comm), Options(Options) {
+      UserComm(Comm), Options(Options), Given(Given) {
+  if (Given) {
+    checkGiven();
+    return;
+  }
   // The schedule, where the mode follows one without a closed form. An
   // algorithm that applies may still fail on these messages (its arithmetic
   // would overflow): that is a parameter error, raised before communicating.
@@ -185,42 +205,56 @@ Plan::Impl::~Impl() {
     MPI_Comm_free(&Comm);
 }
 
+void Plan::Impl::addMessage(const MessagePattern &M, bool Sending,
+                            int64_t Step) {
+  detail::MessageCutter Cut(M);
+  if (Cut.length() == 0)
+    return;
+  if (M.Src == M.Dst) {
+    if (!Sending)
+      return; // the sender's copy
+    Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
+    SelfCutter = Cut;
+    SelfRound.PerSlice = M.perSlice();
+    return;
+  }
+  detail::PeerMessage Msg;
+  Msg.Peer = static_cast<int>(Sending ? M.Dst : M.Src);
+  Msg.Elements = Cut.length();
+  Msg.Step = Step;
+  Msg.Round.PerSlice = M.perSlice();
+  (Sending ? Sends : Recvs).push_back(std::move(Msg));
+  (Sending ? SendCutters : RecvCutters).push_back(std::move(Cut));
+}
+
 void Plan::Impl::buildMessages() {
-  std::vector<MessagePattern> Row, Column;
-  if (Rank < Source.procs())
-    Row = describeRow(Source, Target, Rank);
-  if (Rank < Target.procs())
-    Column = describeColumn(Source, Target, Rank);
-  for (const MessagePattern &M : Row) {
-    detail::MessageCutter Cut(M);
-    if (Cut.length() == 0)
-      continue;
-    if (M.Dst == Rank) {
-      Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
-      SelfCutter = Cut;
-      SelfRound.PerSlice = M.perSlice();
-      continue;
+  if (Given) {
+    // Each of this rank's messages is checked against lib's description
+    // of it, which costs what describing it would; one reduction then
+    // tells every rank whether some table was wrong.
+    std::string Problem;
+    for (int64_t I = 0; I < Given->MessageCount; ++I) {
+      const TranslatedMessage &T = Given->Messages[I];
+      if (T.Src != Rank && T.Dst != Rank)
+        continue;
+      const MessagePattern M = detail::patternOf(T, Given->Series);
+      if (Problem.empty())
+        Problem = detail::differingRuns(
+            M, describeMessage(Source, Target, T.Src, T.Dst), Source, Target);
+      if (T.Src == Rank)
+        addMessage(M, /*Sending=*/true, T.Step);
+      if (T.Dst == Rank)
+        addMessage(M, /*Sending=*/false, T.Step);
     }
-    detail::PeerMessage Msg;
-    Msg.Peer = static_cast<int>(M.Dst);
-    Msg.Elements = Cut.length();
-    Msg.Round.PerSlice = M.perSlice();
-    Sends.push_back(std::move(Msg));
-    SendCutters.push_back(std::move(Cut));
+    agreeOnGiven(Problem);
+    return;
   }
-  for (const MessagePattern &M : Column) {
-    if (M.Src == Rank)
-      continue;
-    detail::MessageCutter Cut(M);
-    if (Cut.length() == 0)
-      continue;
-    detail::PeerMessage Msg;
-    Msg.Peer = static_cast<int>(M.Src);
-    Msg.Elements = Cut.length();
-    Msg.Round.PerSlice = M.perSlice();
-    Recvs.push_back(std::move(Msg));
-    RecvCutters.push_back(std::move(Cut));
-  }
+  if (Rank < Source.procs())
+    for (const MessagePattern &M : describeRow(Source, Target, Rank))
+      addMessage(M, /*Sending=*/true, -1);
+  if (Rank < Target.procs())
+    for (const MessagePattern &M : describeColumn(Source, Target, Rank))
+      addMessage(M, /*Sending=*/false, -1);
 }
 
 const CommGrid &Plan::Impl::grid() const {
@@ -230,6 +264,19 @@ const CommGrid &Plan::Impl::grid() const {
 }
 
 const Schedule &Plan::Impl::schedule() const {
+  if (!Sched && Given) {
+    // The tables' steps, as ids of the grid's messages.
+    const CommGrid &G = grid();
+    Schedule S;
+    S.Algorithm = Given->Algorithm;
+    S.Steps.resize(static_cast<std::size_t>(Given->Steps));
+    for (int64_t I = 0; I < Given->MessageCount; ++I) {
+      const TranslatedMessage &T = Given->Messages[I];
+      S.Steps[static_cast<std::size_t>(T.Step)].push_back(
+          gridIdOf(G, T.Src, T.Dst));
+    }
+    Sched = std::move(S);
+  }
   if (!Sched) {
     CostModel Model = Options.Model;
     Model.ElementBytes = static_cast<double>(ElementBytes);
@@ -239,7 +286,9 @@ const Schedule &Plan::Impl::schedule() const {
 }
 
 void Plan::Impl::assignSteps() {
-  if (Options.Schedule == Algorithm::Caterpillar) {
+  if (Given) {
+    // buildMessages took the steps from the tables.
+  } else if (Options.Schedule == Algorithm::Caterpillar) {
     // Closed form: lib's caterpillar sends p -> (p + k) mod max(P, Q) in
     // step k, so message p -> q is in step (q - p) mod max(P, Q). No grid
     // needed; redist-sweep checks this against lib's schedule.
@@ -255,16 +304,7 @@ void Plan::Impl::assignSteps() {
     const CommGrid &G = grid();
     std::vector<int64_t> StepOf = stepOfEachMessage(G, schedule());
     auto StepOfMessage = [&](int64_t Src, int64_t Dst) {
-      auto It = std::lower_bound(
-          G.Messages.begin(), G.Messages.end(), Message{Src, Dst, 0},
-          [](const Message &A, const Message &B) {
-            return A.Src != B.Src ? A.Src < B.Src : A.Dst < B.Dst;
-          });
-      if (It == G.Messages.end() || It->Src != Src || It->Dst != Dst)
-        throw std::logic_error("redist runtime: message " +
-                               std::to_string(Src) + " -> " +
-                               std::to_string(Dst) + " is not in the grid");
-      return StepOf[static_cast<std::size_t>(It - G.Messages.begin())];
+      return StepOf[static_cast<std::size_t>(gridIdOf(G, Src, Dst))];
     };
     for (detail::PeerMessage &S : Sends)
       S.Step = StepOfMessage(Rank, S.Peer);
@@ -554,7 +594,8 @@ void detail::MessageBuffer::Free::operator()(char *P) const {
 std::unique_ptr<Plan::Impl>
 detail::PlanBuilder::impl(const Distribution &From, const Distribution &To,
                           int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                          const PlanOptions &Options, bool Verify) {
+                          const PlanOptions &Options, bool Verify,
+                          const TranslatedSchedule *Given) {
   // Everything that can fail on the parameters happens here, on each rank
   // alone; every rank then reaches Verify's collective before anyone throws.
   std::optional<std::string> Problem =
@@ -564,7 +605,7 @@ detail::PlanBuilder::impl(const Distribution &From, const Distribution &To,
   if (!Problem) {
     try {
       Built = std::make_unique<Plan::Impl>(From, To, N, ElementBytes, Comm,
-                                           Options);
+                                           Options, Given);
     } catch (const InvalidArgument &E) {
       Problem = E.what();
     } catch (...) {
@@ -590,6 +631,15 @@ std::unique_ptr<Plan> detail::PlanBuilder::skippingVerify(
       new Plan(impl(From, To, N, ElementBytes, Comm, Options, false)));
 }
 
+std::unique_ptr<Plan>
+detail::PlanBuilder::translated(const TranslatedSchedule &Given,
+                                std::size_t ElementBytes, MPI_Comm Comm,
+                                const PlanOptions &Options) {
+  return std::unique_ptr<Plan>(
+      new Plan(impl(Given.From.value(), Given.To.value(), Given.N, ElementBytes,
+                    Comm, Options, Options.Verify, &Given)));
+}
+
 Plan::Plan(const Distribution &From, const Distribution &To, int64_t N,
            std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options)
     : P(detail::PlanBuilder::impl(From, To, N, ElementBytes, Comm, Options,
@@ -602,6 +652,17 @@ Plan::Plan(Plan &&) noexcept = default;
 Plan &Plan::operator=(Plan &&) noexcept = default;
 
 void Plan::execute(const void *Src, void *Dst) const {
+  // Checked on this rank alone: a collective on every call would cost small
+  // redistributions more than the check is worth.
+  for (const auto &[Role, Null, Elements] :
+       {std::make_tuple("source", Src == nullptr, sourceLocalSize()),
+        std::make_tuple("target", Dst == nullptr, targetLocalSize())})
+    if (Null && Elements > 0)
+      throw InvalidArgument(std::string("execute: the ") + Role +
+                            " pointer is null on rank " +
+                            std::to_string(P->Rank) + ", whose " + Role +
+                            " part has " + std::to_string(Elements) +
+                            (Elements == 1 ? " element" : " elements"));
   P->execute(static_cast<const char *>(Src), static_cast<char *>(Dst));
 }
 

@@ -25,13 +25,19 @@ struct CacheKey {
   std::size_t ElementBytes;
   MPI_Comm Comm;
   PlanOptions Options;
+  /// The tables a translated plan follows (static storage), or null.
+  const TranslatedSchedule *Given = nullptr;
 
   bool operator==(const CacheKey &O) const {
     const PlanOptions &A = Options, &B = O.Options;
     return From == O.From && To == O.To && N == O.N &&
            ElementBytes == O.ElementBytes && Comm == O.Comm &&
-           A.Schedule == B.Schedule && A.Mode == B.Mode && A.Pack == B.Pack &&
-           A.Verify == B.Verify && A.MaxTransferBytes == B.MaxTransferBytes &&
+           Given == O.Given && A.Schedule == B.Schedule && A.Mode == B.Mode &&
+           A.Pack == B.Pack && A.Verify == B.Verify &&
+           A.SharedMemory == B.SharedMemory &&
+           A.RanksPerNode == B.RanksPerNode &&
+           A.FailRingOnRank == B.FailRingOnRank &&
+           A.MaxTransferBytes == B.MaxTransferBytes &&
            A.Model.Alpha == B.Model.Alpha && A.Model.Beta == B.Model.Beta &&
            A.Model.ElementBytes == B.Model.ElementBytes;
   }
@@ -60,6 +66,7 @@ struct CacheKeyHash {
     H = combine(H, static_cast<std::size_t>(K.Options.Schedule));
     H = combine(H, static_cast<std::size_t>(K.Options.Mode));
     H = combine(H, static_cast<std::size_t>(K.Options.Pack));
+    H = combine(H, std::hash<const void *>()(K.Given));
     return H;
   }
 };
@@ -105,6 +112,17 @@ void watchCommunicator(MPI_Comm Comm) {
     MPI_Comm_set_attr(Comm, CommKeyval, nullptr);
 }
 
+/// The cached plan of Key, built by Build() on a miss.
+template <typename BuildFn> const Plan &lookUp(CacheKey Key, BuildFn &&Build) {
+  Cache &C = cache();
+  auto It = C.find(Key);
+  if (It != C.end())
+    return *It->second;
+  std::unique_ptr<Plan> Built = Build();
+  watchCommunicator(Key.Comm);
+  return *C.emplace(std::move(Key), std::move(Built)).first->second;
+}
+
 } // namespace
 
 const Plan &cachedPlan(const Distribution &From, const Distribution &To,
@@ -115,15 +133,31 @@ const Plan &cachedPlan(const Distribution &From, const Distribution &To,
   // others, which would hang. After it, the ranks hit or miss together.
   if (Options.Verify && Comm != MPI_COMM_NULL)
     detail::verifySameParameters(From, To, N, ElementBytes, Comm, Options);
-  CacheKey Key{From, To, N, ElementBytes, Comm, Options};
-  Cache &C = cache();
-  auto It = C.find(Key);
-  if (It != C.end())
-    return *It->second;
-  std::unique_ptr<Plan> Built = detail::PlanBuilder::skippingVerify(
-      From, To, N, ElementBytes, Comm, Options);
-  watchCommunicator(Comm);
-  return *C.emplace(std::move(Key), std::move(Built)).first->second;
+  return lookUp(CacheKey{From, To, N, ElementBytes, Comm, Options}, [&] {
+    return detail::PlanBuilder::skippingVerify(From, To, N, ElementBytes, Comm,
+                                               Options);
+  });
+}
+
+const Plan &translatedPlan(const TranslatedSchedule &S,
+                           std::size_t ElementBytes, MPI_Comm Comm) {
+  const PlanOptions &Options = directiveOptions();
+  try {
+    const Distribution From = S.From.value(), To = S.To.value();
+    if (Options.Verify && Comm != MPI_COMM_NULL)
+      detail::verifySameParameters(From, To, S.N, ElementBytes, Comm, Options);
+    return lookUp(CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S},
+                  [&] {
+                    PlanOptions Followed = Options;
+                    Followed.Verify = false; // done above
+                    Followed.Schedule =
+                        parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
+                    return detail::PlanBuilder::translated(S, ElementBytes,
+                                                           Comm, Followed);
+                  });
+  } catch (const InvalidArgument &E) {
+    directiveError(S.Where, E.what());
+  }
 }
 
 void clearPlanCache() { cache().clear(); }
@@ -132,19 +166,12 @@ std::size_t planCacheSize() { return cache().size(); }
 
 void checkSourceSize(const Plan &Pl, std::size_t SrcElements) {
   const int64_t Expected = Pl.sourceLocalSize();
-  const bool Bad = static_cast<int64_t>(SrcElements) != Expected;
-  // The highest rank with a wrong size, plus one (0: every size is right).
-  int64_t Mine = Bad ? Pl.rank() + 1 : 0, Worst = 0;
-  MPI_Allreduce(&Mine, &Worst, 1, MPI_INT64_T, MPI_MAX, Pl.communicator());
-  if (Bad)
-    throw InvalidArgument("redistribute: source vector holds " +
-                          std::to_string(SrcElements) + " elements on rank " +
-                          std::to_string(Pl.rank()) + ", expected " +
-                          std::to_string(Expected));
-  if (Worst != 0)
-    throw InvalidArgument("redistribute: the source vector of rank " +
-                          std::to_string(Worst - 1) +
-                          " has the wrong number of elements");
+  std::string Problem;
+  if (static_cast<int64_t>(SrcElements) != Expected)
+    Problem = "the source vector holds " +
+              directive::elements(static_cast<int64_t>(SrcElements)) +
+              ", its distribution gives this rank " + std::to_string(Expected);
+  directive::agreeOnSizes(Problem, Pl.communicator(), "redistribute");
 }
 
 } // namespace redist

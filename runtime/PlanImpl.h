@@ -11,8 +11,9 @@
 #define REDIST_RUNTIME_PLANIMPL_H
 
 #include "CopyProgram.h"
-#include "redist/runtime/NodeHandover.h"
+#include "NodeHandover.h"
 #include "redist/runtime/Plan.h"
+#include "redist/runtime/Translated.h"
 
 #include <algorithm>
 #include <memory>
@@ -132,8 +133,11 @@ public:
   /// Without communicating: the layouts and, where execute() follows it, the
   /// schedule. Throws InvalidArgument when the algorithm cannot schedule
   /// these messages. The parameters must have passed findInvalidParameter.
+  /// With Given, the schedule and the messages' runs come from its tables
+  /// (translatedPlan), which are checked against the layouts instead.
   Impl(const Distribution &From, const Distribution &To, int64_t N,
-       std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
+       std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
+       const TranslatedSchedule *Given = nullptr);
   /// Frees whatever build() acquired, even if it stopped half-way.
   ~Impl();
   /// Collective: duplicates the communicator and builds everything
@@ -151,6 +155,8 @@ public:
   MPI_Comm Comm = MPI_COMM_NULL; ///< our duplicate
   int Rank = 0, CommSize = 0;
   PlanOptions Options;
+  /// The tables this plan follows (translatedPlan), or null.
+  const TranslatedSchedule *Given = nullptr;
 
   std::vector<detail::PeerMessage> Sends, Recvs; ///< in step order
   detail::CopyProgram Self; ///< this rank's message to itself
@@ -198,6 +204,18 @@ public:
   mutable std::vector<int> TransfersLeft;
 
 private:
+  /// Throws InvalidArgument unless Given's tables describe a valid schedule
+  /// of Source -> Target: every message in one step, no process sending or
+  /// receiving twice in a step, the runs adding up to each message and the
+  /// messages to each process's local sizes.
+  void checkGiven() const;
+  /// Collective: throws InvalidArgument on every rank when some rank's
+  /// Problem with Given's runs is not empty (tables from another version of
+  /// the schedule library, or edited by hand).
+  void agreeOnGiven(const std::string &Problem) const;
+  /// Adds message M, which this rank sends (Sending) or receives, in Step
+  /// (-1: assignSteps finds it).
+  void addMessage(const MessagePattern &M, bool Sending, int64_t Step);
   void buildMessages();
   void assignSteps();
   void buildGroups();
@@ -251,6 +269,13 @@ void verifySameParameters(const Distribution &From, const Distribution &To,
                           const PlanOptions &Options);
 /// The largest transfer in bytes that Options allow.
 int64_t maxTransferBytes(const PlanOptions &Options);
+/// The pattern of a translated message, its runs expanded from Series.
+MessagePattern patternOf(const TranslatedMessage &M, const RunSeries *Series);
+/// "" when Given's pattern of a message has the runs of lib's description
+/// Lib of it for From -> To, else what differs.
+std::string differingRuns(const MessagePattern &Given,
+                          const MessagePattern &Lib, const Layout &From,
+                          const Layout &To);
 
 /// How plans are built; a friend of Plan.
 struct PlanBuilder {
@@ -260,7 +285,7 @@ struct PlanBuilder {
   static std::unique_ptr<Plan::Impl>
   impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-       bool Verify);
+       bool Verify, const TranslatedSchedule *Given = nullptr);
   /// For cachedPlan, which runs Verify's comparison itself (when asked)
   /// before it consults the cache.
   static std::unique_ptr<Plan> skippingVerify(const Distribution &From,
@@ -268,6 +293,11 @@ struct PlanBuilder {
                                               std::size_t ElementBytes,
                                               MPI_Comm Comm,
                                               const PlanOptions &Options);
+  /// For translatedPlan: the plan that follows Given's tables.
+  static std::unique_ptr<Plan> translated(const TranslatedSchedule &Given,
+                                          std::size_t ElementBytes,
+                                          MPI_Comm Comm,
+                                          const PlanOptions &Options);
 };
 
 } // namespace detail

@@ -2,7 +2,7 @@
 //
 // In the Scheduled and Unsynchronized modes, a message between two ranks of
 // one node is handed over through shared memory
-// (redist/runtime/NodeHandover.h) instead of an MPI transfer: one pass over
+// (NodeHandover.h) instead of an MPI transfer: one pass over
 // memory less, and each chunk is still in the shared cache when it is
 // unpacked. Here the plan decides which messages go that way, gives each
 // its slots, cuts its copy programs into chunks, and runs a group's handover
@@ -22,7 +22,8 @@ void Plan::Impl::findNodePeers() {
   if (!Options.SharedMemory || Options.Mode == ExecMode::Alltoallv ||
       Options.Pack == Packing::Datatypes || CommSize == 1)
     return;
-  auto Node = std::make_unique<NodeRings>(Comm);
+  auto Node = std::make_unique<NodeRings>(Comm, Options.RanksPerNode,
+                                          Options.FailRingOnRank);
   const int64_t E = static_cast<int64_t>(ElementBytes);
   // Every message to or from a rank of this node is handed over, long runs
   // too: measured side by side (fair order), the handover beat MPI

@@ -1,5 +1,8 @@
 {{SCHEDULE_COMMENT}}
 {{TABLES}}
-  redistc_detail::checkSameComm({{SRC_COMM}}, {{DST_COMM}}, "{{WHERE}}");
-  redistc_detail::assignWithTables(redistc_dst, redistc_src, redistc_exchange,
-                                   {{SRC_COMM}}, "{{WHERE}}");
+  redist::directive::checkSameComm({{SRC_COMM}}, {{DST_COMM}}, "{{WHERE}}");
+  redist::directive::assign(
+      redistc_dst, redistc_src,
+      redist::directive::staticPlan<decltype(redistc_src)>(redistc_schedule,
+                                                           {{SRC_COMM}}),
+      "{{WHERE}}");

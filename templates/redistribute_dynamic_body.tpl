@@ -1,8 +1,10 @@
   // The runtime computes the schedule ({{ALGORITHM}}) on first use and caches
   // it; {{VAR}} is resized to its new local size.
 {{COMM_CHECK}}
-  redist::PlanOptions redistc_options;
-  redistc_options.Schedule = redistc_detail::algorithm("{{ALGORITHM}}");
-  redist::redistribute(redistc_var, {{FROM_DIST}}, redistc_to, {{EXTENT}},
-                       {{COMM}}, redistc_options);
+  redist::directive::redistribute(
+      redistc_var,
+      redist::directive::dynamicPlan<decltype(redistc_var)>(
+          {{FROM_DIST}}, redistc_to, {{EXTENT}}, {{COMM}}, "{{ALGORITHM}}",
+          "{{WHERE}}"),
+      "{{WHERE}}");
   {{FROM_DIST}} = redistc_to;

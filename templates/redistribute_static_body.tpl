@@ -1,6 +1,9 @@
 {{SCHEDULE_COMMENT}}
 {{TABLES}}
 {{COMM_CHECK}}
-  redistc_detail::redistributeVector(redistc_var, redistc_exchange, {{COMM}},
-                                     "{{WHERE}}");
+  redist::directive::redistribute(
+      redistc_var,
+      redist::directive::staticPlan<decltype(redistc_var)>(redistc_schedule,
+                                                           {{COMM}}),
+      "{{WHERE}}");
   {{FROM_DIST}} = {{TO_VALUE}};

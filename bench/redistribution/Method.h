@@ -69,6 +69,8 @@ Distribution runtimeDistribution(const IndexMap &M);
 /// SharedMemory: PlanOptions::SharedMemory.
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
                                           bool SharedMemory);
+/// Verify: PlanOptions::Verify, checked on every run's cache lookup.
+std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify);
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallvPeer(const Problem &Pb);
 std::unique_ptr<Method> makeAlltoallwPeer(const Problem &Pb);

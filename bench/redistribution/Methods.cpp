@@ -28,6 +28,12 @@ std::vector<MethodInfo> availableMethods() {
       // The runtime's own MPI_Alltoallv mode: a comparison mode of the
       // runtime, not a peer, so "all" leaves it out.
       {"redist-alltoallv", Runtime(ExecMode::Alltoallv), false},
+      // The plan cache on every run, as a dynamic directive: with the
+      // default cross-rank check and without, for what the check costs.
+      {"redist-cached",
+       [](const Problem &Pb) { return makeCachedMethod(Pb, true); }, false},
+      {"cached-noverify",
+       [](const Problem &Pb) { return makeCachedMethod(Pb, false); }, false},
       // Writes its target on the first run only, so that the tests can
       // check that --verify catches a run that writes nothing.
       {"selftest-stale", makeStaleMethod, false, nullptr, true},

@@ -1,11 +1,15 @@
 //===- RuntimeMethod.cpp - redist's runtime as a benchmarked method -------===//
 //
 // The methods under test: a redist::Plan built once (the timed setup is the
-// plan time) in one execution mode, then executed.
+// plan time) in one execution mode, then executed; or looked up in the plan
+// cache on every run, as a dynamic directive does, with the cross-rank check
+// (PlanOptions::Verify) or without, which measures what the check costs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Method.h"
+
+#include "redist/runtime/Redistribute.h"
 
 namespace redist {
 namespace bench {
@@ -62,6 +66,35 @@ private:
   bool Ran = false;
 };
 
+/// cachedPlan on every run, then execute.
+class CachedMethod : public Method {
+public:
+  CachedMethod(const Problem &Pb, bool Verify)
+      : From(runtimeDistribution(Pb.From)), To(runtimeDistribution(Pb.To)),
+        N(Pb.From.N), Comm(Pb.Comm) {
+    Options.Schedule = Pb.Schedule;
+    Options.Pack = Pb.Pack;
+    Options.Verify = Verify;
+    plan(); // built here, in the timed setup
+  }
+
+  std::string algorithm() const override { return plan().schedule().Algorithm; }
+
+  void run(const double *Src, double *Dst) override {
+    plan().execute(Src, Dst);
+  }
+
+private:
+  const Plan &plan() const {
+    return cachedPlan(From, To, N, sizeof(double), Comm, Options);
+  }
+
+  Distribution From, To;
+  int64_t N;
+  MPI_Comm Comm;
+  PlanOptions Options;
+};
+
 } // namespace
 
 Distribution runtimeDistribution(const IndexMap &M) {
@@ -72,6 +105,10 @@ Distribution runtimeDistribution(const IndexMap &M) {
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
                                           bool SharedMemory) {
   return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory);
+}
+
+std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify) {
+  return std::make_unique<CachedMethod>(Pb, Verify);
 }
 
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb) {

@@ -23,17 +23,22 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <vector>
 
 namespace redist {
 namespace test {
 
-/// A sweep's command line: RANKS SEED COUNT [MAX_N [LARGE]].
+/// A sweep's command line: [--ranks-per-node=K] [--ring-fails-on=R] RANKS
+/// SEED COUNT [MAX_N [LARGE]]. The two options go to every plan
+/// (PlanOptions::RanksPerNode, PlanOptions::FailRingOnRank).
 struct SweepArgs {
   int Ranks = 0;
   uint64_t Seed = 0;
   int Count = 0;
   int64_t MaxN = 0;
   int Large = 0;
+  int RanksPerNode = 0;
+  int FailRingOnRank = -1;
 };
 
 /// Reads the command line after MPI_Init, aborting with Usage when it is too
@@ -41,17 +46,27 @@ struct SweepArgs {
 /// DefaultMaxN, LARGE to 0.
 inline SweepArgs parseSweepArgs(int argc, char **argv, const char *Usage,
                                 int64_t DefaultMaxN) {
-  if (argc < 4) {
+  SweepArgs A;
+  std::vector<const char *> Pos;
+  for (int I = 1; I < argc; ++I) {
+    const std::string Arg = argv[I];
+    if (Arg.rfind("--ranks-per-node=", 0) == 0)
+      A.RanksPerNode = std::atoi(argv[I] + 17);
+    else if (Arg.rfind("--ring-fails-on=", 0) == 0)
+      A.FailRingOnRank = std::atoi(argv[I] + 16);
+    else
+      Pos.push_back(argv[I]);
+  }
+  if (Pos.size() < 3) {
     std::fprintf(stderr, "%s", Usage);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
-  SweepArgs A;
-  A.Ranks = std::atoi(argv[1]);
+  A.Ranks = std::atoi(Pos[0]);
   requireCommSize(A.Ranks);
-  A.Seed = std::strtoull(argv[2], nullptr, 10);
-  A.Count = std::atoi(argv[3]);
-  A.MaxN = argc > 4 ? std::atoll(argv[4]) : DefaultMaxN;
-  A.Large = argc > 5 ? std::atoi(argv[5]) : 0;
+  A.Seed = std::strtoull(Pos[1], nullptr, 10);
+  A.Count = std::atoi(Pos[2]);
+  A.MaxN = Pos.size() > 3 ? std::atoll(Pos[3]) : DefaultMaxN;
+  A.Large = Pos.size() > 4 ? std::atoi(Pos[4]) : 0;
   return A;
 }
 
@@ -63,6 +78,9 @@ struct SweepConfig {
   std::size_t ElementBytes = 8;
   int64_t MaxTransferBytes = 0;
   bool Verify = false;
+  /// From the command line (SweepArgs).
+  int RanksPerNode = 0;
+  int FailRingOnRank = -1;
 
   /// For labels; WithProcs adds each side's process count, which the names
   /// of BLOCK and CYCLIC leave out.

@@ -162,6 +162,8 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
   for (PlanOptions O : sweepVariants(From, To, Index)) {
     O.MaxTransferBytes = C.MaxTransferBytes;
     O.Verify = C.Verify;
+    O.RanksPerNode = C.RanksPerNode;
+    O.FailRingOnRank = C.FailRingOnRank;
     std::string Label = "config " + std::to_string(Index) + " (" + Desc + ", " +
                         algorithmName(O.Schedule) + ", " +
                         execModeName(O.Mode) + ", " + packingName(O.Pack) +

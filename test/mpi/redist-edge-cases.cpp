@@ -260,7 +260,7 @@ int main(int argc, char **argv) {
     return Errors;
   });
   runCase("node phase before the MPI steps", [] {
-    // "Nodes" of K consecutive ranks (the runtime's test hook). In the
+    // "Nodes" of K consecutive ranks (PlanOptions::RanksPerNode). In the
     // Scheduled mode each rank hands its node peers' messages over first,
     // all at once with those it takes, then sends and receives the others
     // over MPI in their steps. K = 2: one message sent within the node,
@@ -269,12 +269,13 @@ int main(int argc, char **argv) {
     // only MPI steps.
     int64_t Errors = 0;
     for (int PerNode : {2, 3}) {
-      setenv("REDIST_TEST_RANKS_PER_NODE", std::to_string(PerNode).c_str(), 1);
+      PlanOptions O;
+      O.RanksPerNode = PerNode;
       const int NodeSize = std::min(PerNode, 4 - Rank / PerNode * PerNode);
       for (int64_t N : {160000, 8000000}) {
         if (PerNode == 3 && N != 8000000)
           continue;
-        Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD);
+        Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD, O);
         const std::string Name = "node phase, " + std::to_string(PerNode) +
                                  " per node, N=" + std::to_string(N);
         Errors += test::runAndCheck(Pl, Name, 2);
@@ -303,7 +304,6 @@ int main(int argc, char **argv) {
                 std::to_string(6 - Shared) + ", " + std::to_string(Steps));
       }
     }
-    unsetenv("REDIST_TEST_RANKS_PER_NODE");
     return Errors;
   });
   runCase("handover in rounds of whole slices", [] {
@@ -321,14 +321,12 @@ int main(int argc, char **argv) {
     const int64_t N = 60 * 17477 + 7;
     int64_t Errors = 0;
     for (int PerNode : {0, 2}) {
-      if (PerNode > 0)
-        setenv("REDIST_TEST_RANKS_PER_NODE", std::to_string(PerNode).c_str(),
-               1);
       const int64_t Shared = PerNode == 2 ? 2 : 6;
       for (ExecMode Mode : {ExecMode::Scheduled, ExecMode::Unsynchronized})
         for (std::size_t Bytes : {8, 12}) {
           PlanOptions O;
           O.Mode = Mode;
+          O.RanksPerNode = PerNode;
           Plan Pl(D::cyclic(4, 3), D::cyclic(4, 5), N, Bytes, MPI_COMM_WORLD,
                   O);
           const std::string Name = std::string("rounds, ") +
@@ -342,7 +340,6 @@ int main(int argc, char **argv) {
                          " shared messages in " +
                          std::to_string(Pl.handoverRounds()) + " rounds");
         }
-      unsetenv("REDIST_TEST_RANKS_PER_NODE");
     }
     // One slice (BLOCK -> CYCLIC), fewer slices than four rounds, and
     // GEN_BLOCK: chunks of each message instead.
@@ -454,6 +451,41 @@ int main(int argc, char **argv) {
         }
       }
       Errors += expect(Total == N, Dist.str() + ": sizes do not sum to N");
+    }
+    return Errors;
+  });
+  runCase("array info", [] {
+    // The same answers from an ArrayInfo, for this rank and for others, and
+    // the errors of the free functions.
+    int64_t Errors = 0;
+    const Distribution Dist = D::genBlock({30, 0, 50, 21});
+    const int64_t N = 101;
+    const ArrayInfo Info(Dist, N, MPI_COMM_WORLD);
+    Errors += expect(Info.rank() == Rank && Info.extent() == N &&
+                         Info.distribution() == Dist &&
+                         Info.communicator() == MPI_COMM_WORLD,
+                     "array info: its parameters");
+    Errors += expect(Info.localSize() == localSize(Dist, N, Rank) &&
+                         Info.localSize(5) == 0,
+                     "array info: local sizes");
+    for (int64_t L = 0; L < Info.localSize(); ++L)
+      Errors +=
+          expect(Info.position(Info.globalIndex(L)) == LocalPosition{Rank, L},
+                 "array info: position(globalIndex)");
+    Errors += expect(Info.str() ==
+                         "gen_block(30,0,50,21) over 4 processes, 101 elements",
+                     "array info: str() is " + Info.str());
+    for (const std::function<void()> &Bad : std::vector<std::function<void()>>{
+             [&] { Info.globalIndex(1, 0); }, [&] { Info.position(N); },
+             [&] { Info.localSize(-1); },
+             [] { ArrayInfo(D::block(4, 10), 101, MPI_COMM_WORLD); }}) {
+      bool Threw = false;
+      try {
+        Bad();
+      } catch (const InvalidArgument &) {
+        Threw = true;
+      }
+      Errors += expect(Threw, "array info: a bad argument did not throw");
     }
     return Errors;
   });

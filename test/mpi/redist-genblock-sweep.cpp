@@ -186,7 +186,9 @@ private:
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   const test::SweepArgs Args = test::parseSweepArgs(
-      argc, argv, "usage: redist-genblock-sweep RANKS SEED COUNT [MAX_N]\n",
+      argc, argv,
+      "usage: redist-genblock-sweep [--ranks-per-node=K] [--ring-fails-on=R] "
+      "RANKS SEED COUNT [MAX_N]\n",
       20000);
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -197,6 +199,8 @@ int main(int argc, char **argv) {
   int64_t Errors = 0;
   for (int I = 0; I < Args.Count; ++I) {
     test::SweepConfig C = Gen.next(Cov);
+    C.RanksPerNode = Args.RanksPerNode;
+    C.FailRingOnRank = Args.FailRingOnRank;
     std::map<Algorithm, ScheduleStats> StatsOf;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/false), 2, PlanCoverage,

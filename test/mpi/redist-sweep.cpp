@@ -108,7 +108,9 @@ int64_t checkCaterpillarSteps(const Plan &Pl) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   const test::SweepArgs Args = test::parseSweepArgs(
-      argc, argv, "usage: redist-sweep RANKS SEED COUNT [MAX_N [LARGE]]\n",
+      argc, argv,
+      "usage: redist-sweep [--ranks-per-node=K] [--ring-fails-on=R] RANKS SEED "
+      "COUNT [MAX_N [LARGE]]\n",
       1000000);
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -121,6 +123,8 @@ int main(int argc, char **argv) {
   int64_t SharedPlans = 0, MixedPlans = 0;
   for (int I = 0; I < Args.Count + Args.Large; ++I) {
     test::SweepConfig C = Gen.next(I >= Args.Count);
+    C.RanksPerNode = Args.RanksPerNode;
+    C.FailRingOnRank = Args.FailRingOnRank;
     int Times = C.N <= 100000 ? 2 : 1;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/true), Times, Coverage,

@@ -51,23 +51,28 @@ std::string argumentExpr(const FormatValue &F) {
   return F.ArgText;
 }
 
-/// C++ that constructs the distribution of format F over Procs processes.
+/// C++ that constructs the distribution of format F over Procs processes;
+/// its run-time errors name Where.
 std::string distributionInit(const FormatValue &F, const std::string &Procs,
                              const std::string &Where) {
+  auto BlockCyclic = [&](const char *Kind, const std::string &Param) {
+    return "redist::directive::distribution(redist::DistKind::" +
+           std::string(Kind) + ", " + Procs + ", " + Param + ", " +
+           quoted(Where) + ")";
+  };
+  const std::string Param = "static_cast<std::int64_t>(" + F.ArgText + ")";
   switch (F.Kind) {
   case FormatKind::Block:
-    return "redist::Distribution::block(" + Procs + ")";
+    return BlockCyclic("Block", "0");
   case FormatKind::BlockSized:
-    return "redist::Distribution::block(" + Procs +
-           ", static_cast<std::int64_t>(" + F.ArgText + "))";
+    return BlockCyclic("BlockSized", Param);
   case FormatKind::Cyclic:
-    return "redist::Distribution::cyclic(" + Procs + ")";
+    return BlockCyclic("Cyclic", "1");
   case FormatKind::CyclicSized:
-    return "redist::Distribution::cyclic(" + Procs +
-           ", static_cast<std::int64_t>(" + F.ArgText + "))";
+    return BlockCyclic("Cyclic", Param);
   case FormatKind::GenBlock:
-    return "redistc_detail::genBlock(" + argumentExpr(F) + ", " + Procs + ", " +
-           quoted(Where) + ")";
+    return "redist::directive::genBlock(" + argumentExpr(F) + ", " + Procs +
+           ", " + quoted(Where) + ")";
   }
   return "";
 }
@@ -128,85 +133,71 @@ std::string layout(const std::string &Code, const std::string &Indent) {
   return Out;
 }
 
-/// The rows of the constant tables, for static_tables.tpl.
-TemplateValues tableValues(const StaticTables &T) {
-  TemplateValues V;
-  V["RANKS"] = std::to_string(T.Ranks);
-  V["STEPS"] = std::to_string(T.Steps);
-  V["FROM_SIZES"] = joined(T.FromSize);
-  V["TO_SIZES"] = joined(T.ToSize);
-  int64_t Cells = T.Ranks * T.Steps;
-  V["SEND_ROWS"] = std::to_string(std::max<int64_t>(Cells, 1));
-  auto perRank = [&](const std::vector<int64_t> &Table) {
-    if (Cells == 0)
-      return std::string("-1");
-    std::string Out;
-    for (int64_t R = 0; R < T.Ranks; ++R) {
-      Out += "\n      ";
-      for (int64_t S = 0; S < T.Steps; ++S)
-        Out +=
-            std::to_string(Table[static_cast<size_t>(R * T.Steps + S)]) + ", ";
-      Out += "// rank " + std::to_string(R);
-    }
-    return Out + "\n ";
-  };
-  V["SEND"] = perRank(T.Send);
-  V["RECV"] = perRank(T.Recv);
-  V["MESSAGE_ROWS"] = std::to_string(std::max<size_t>(T.Messages.size(), 1));
-  auto side = [](const TableSide &S) {
-    return "{" +
-           joined({S.First, S.Count, S.Uniform, S.Repeat, S.Stride, S.TailFirst,
-                   S.TailCount, S.Type}) +
-           "}";
-  };
-  std::string Messages;
-  for (const TableMessage &M : T.Messages) {
-    const TableDirect &D = M.Direct;
-    Messages += "      {" + joined({M.Src, M.Dst, M.Length}) + ", " +
-                side(M.Pack) + ", " + side(M.Unpack) + ", {" +
-                joined({D.First, D.Count, D.Uniform, D.Repeat, D.SrcStride,
-                        D.DstStride, D.TailFirst, D.TailCount}) +
-                "}},\n";
+/// C++ of the constant form of distribution D (redist::DistributionConstant);
+/// a GEN_BLOCK's sizes go to the array named SizesName, declared in Decls.
+std::string distributionConstant(const redist::Distribution &D,
+                                 const std::string &SizesName,
+                                 std::string &Decls) {
+  std::string Kind, Param = "0", Sizes = "nullptr";
+  switch (D.kind()) {
+  case redist::DistKind::Block:
+    Kind = "Block";
+    break;
+  case redist::DistKind::BlockSized:
+    Kind = "BlockSized";
+    Param = std::to_string(D.param());
+    break;
+  case redist::DistKind::Cyclic:
+    Kind = "Cyclic";
+    Param = std::to_string(D.param());
+    break;
+  case redist::DistKind::GenBlock:
+    Kind = "GenBlock";
+    Sizes = SizesName;
+    Decls += "  static constexpr std::int64_t " + SizesName + "[] = {" +
+             joined(D.sizes()) + "};\n";
+    break;
   }
-  if (T.Messages.empty())
-    Messages = "      {0, 0, 0, {0, 0, 0, 0, 0, 0, 0, -1}, "
-               "{0, 0, 0, 0, 0, 0, 0, -1}, {0, 0, 0, 0, 0, 0, 0, 0}},\n";
-  V["MESSAGES"] = Messages + " ";
-  // Several short rows to a line; a placeholder row keeps an empty table
-  // valid C++.
-  auto rows = [](size_t Count, size_t PerLine, const std::string &Empty,
-                 auto Row) {
-    std::string Out;
-    for (size_t I = 0; I < Count; ++I) {
-      Out += (I % PerLine == 0 ? "      " : " ") + Row(I) + ",";
-      if (I % PerLine == PerLine - 1 || I + 1 == Count)
-        Out += "\n";
+  return "{redist::DistKind::" + Kind + ", " + std::to_string(D.procs()) +
+         ", " + Param + ", " + Sizes + "}";
+}
+
+/// The rows of the constant tables, for static_tables.tpl: the messages
+/// under a comment per step, the run series several to a line.
+void addTableValues(const StaticTables &T, TemplateValues &V) {
+  std::string Messages;
+  int64_t Step = -1;
+  for (const TableMessage &M : T.Messages) {
+    if (M.Step != Step) {
+      Step = M.Step;
+      Messages += "      // step " + std::to_string(Step) + "\n";
     }
-    return (Count == 0 ? "      " + Empty + ",\n" : Out) + " ";
-  };
-  V["PIECE_ROWS"] = std::to_string(std::max<size_t>(T.Pieces.size(), 1));
-  V["PIECES"] = rows(T.Pieces.size(), 6, "{0, 0}", [&](size_t I) {
-    return "{" + joined({T.Pieces[I].Offset, T.Pieces[I].Length}) + "}";
-  });
-  V["RUN_ROWS"] = std::to_string(std::max<size_t>(T.Runs.size(), 1));
-  V["RUNS"] = rows(T.Runs.size(), 4, "{0, 0, 0}", [&](size_t I) {
-    const redist::Run &R = T.Runs[I];
-    return "{" + joined({R.SrcOffset, R.DstOffset, R.Length}) + "}";
-  });
-  V["MAX_LENGTH"] = std::to_string(T.MaxLength);
-  // No datatype table (and no comment about one) when every side is copied.
-  V["TYPE_TABLE"] =
-      T.Types == 0
-          ? ""
-          : "  // The sides whose runs average at least "
-            "redist::AutoDatatypeRunBytes:\n"
-            "  // MPI moves them straight from or into the array with a "
-            "derived\n"
-            "  // datatype, built on first use.\n"
-            "  static redistc_detail::Datatype redistc_types[" +
-                std::to_string(T.Types) + "];";
-  V["TYPES"] = T.Types > 0 ? "redistc_types" : "nullptr";
-  return V;
+    Messages +=
+        "      {" +
+        joined({M.Step, M.Src, M.Dst, M.Elements, M.First, M.SliceSeries,
+                M.Repeat, M.SrcStride, M.DstStride, M.TailSeries}) +
+        "},\n";
+  }
+  // A placeholder row keeps an empty table valid C++.
+  if (T.Messages.empty())
+    Messages = "      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},\n";
+  V["MESSAGES"] = Messages;
+  std::string Series;
+  constexpr size_t PerLine = 3;
+  for (size_t I = 0; I < T.Series.size(); ++I) {
+    const redist::RunSeries &R = T.Series[I];
+    Series += (I % PerLine == 0 ? "      " : " ") + std::string("{") +
+              joined({R.SrcOffset, R.DstOffset, R.Length, R.SrcStep, R.DstStep,
+                      R.Count}) +
+              "},";
+    if (I % PerLine == PerLine - 1 || I + 1 == T.Series.size())
+      Series += "\n";
+  }
+  if (T.Series.empty())
+    Series = "      {0, 0, 0, 0, 0, 0},\n";
+  V["SERIES"] = Series;
+  V["STEPS_COUNT"] = std::to_string(T.Steps);
+  V["MESSAGE_COUNT"] = std::to_string(T.Messages.size());
 }
 
 /// ", K non-empty" when some of the schedule's steps are empty.
@@ -216,8 +207,7 @@ std::string nonEmptySteps(const redist::ScheduleStats &S) {
              : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
 }
 
-/// The schedule comment: algorithm, steps, cost, bounds, and the steps
-/// themselves when they fit on a screen.
+/// The schedule comment: algorithm, steps, cost and bounds.
 std::string scheduleComment(const StaticTables &T) {
   TemplateValues V;
   V["ALGORITHM"] = T.Algorithm;
@@ -226,22 +216,6 @@ std::string scheduleComment(const StaticTables &T) {
   V["STEPS_LOWER_BOUND"] = std::to_string(T.Stats.StepsLowerBound);
   V["COST"] = counted(T.Stats.Cost, "element", "elements");
   V["COST_LOWER_BOUND"] = std::to_string(T.Stats.CostLowerBound);
-  std::string List;
-  if (T.Steps <= 32 && T.Messages.size() <= 256) {
-    for (size_t S = 0; S < T.StepMessages.size(); ++S) {
-      int64_t Cost = 0;
-      std::string Pairs;
-      for (int64_t Id : T.StepMessages[S]) {
-        const TableMessage &M = T.Messages[static_cast<size_t>(Id)];
-        Cost = std::max(Cost, M.Length);
-        Pairs += " " + std::to_string(M.Src) + "->" + std::to_string(M.Dst);
-      }
-      List += "  //   step " + std::to_string(S) + " (cost " +
-              std::to_string(Cost) + "):" + (Pairs.empty() ? " empty" : Pairs) +
-              "\n";
-    }
-  }
-  V["STEP_LIST"] = List;
   return renderTemplate("schedule_comment", V);
 }
 
@@ -440,7 +414,7 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   V["EXTENT"] = Target.use(Declared::Extent);
   V["COMM"] = Target.use(Declared::Comm);
   V["COMM_CHECK"] = A.Onto && A.Onto != A.Target->Onto
-                        ? "  redistc_detail::checkSameComm(" +
+                        ? "  redist::directive::checkSameComm(" +
                               Target.use(Declared::Comm) + ", " +
                               DeclaredNames(*A.Onto).use(Declared::Comm) +
                               ", " + quoted(where(D)) + ");"
@@ -463,7 +437,16 @@ void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
   V["EXTENT_VALUE"] = std::to_string(*A.moved().Extent);
   V["TO_VALUE"] = distributionValue(*A.To);
   V["SCHEDULE_COMMENT"] = scheduleComment(Tables);
-  V["TABLES"] = renderTemplate("static_tables", tableValues(Tables));
+  std::string Sizes;
+  TemplateValues TV = V;
+  TV["ALGORITHM"] = Tables.Algorithm;
+  TV["FROM_CONSTANT"] =
+      distributionConstant(*A.From, "redistc_from_sizes", Sizes);
+  TV["TO_CONSTANT"] = distributionConstant(*A.To, "redistc_to_sizes", Sizes);
+  TV["SIZE_TABLES"] =
+      Sizes.empty() ? "" : "  // The gen_block sizes.\n" + Sizes;
+  addTableValues(Tables, TV);
+  V["TABLES"] = renderTemplate("static_tables", TV);
 }
 
 std::string CodeGen::staticReport(const StaticTables &Tables) {
@@ -472,7 +455,12 @@ std::string CodeGen::staticReport(const StaticTables &Tables) {
          counted(S.Steps, "step", "steps") + nonEmptySteps(S) +
          " (lower bound " + std::to_string(S.StepsLowerBound) + "), cost " +
          std::to_string(S.Cost) + " (lower bound " +
-         std::to_string(S.CostLowerBound) + ")";
+         std::to_string(S.CostLowerBound) + "); tables of " +
+         counted(static_cast<int64_t>(Tables.Messages.size()), "message",
+                 "messages") +
+         " and " +
+         counted(static_cast<int64_t>(Tables.Series.size()), "run series",
+                 "run series");
 }
 
 std::string CodeGen::dynamicReport(const ActionInfo &A,

@@ -2,12 +2,13 @@
 //
 // For a redistribution whose parameters are all constant, redistc computes
 // the schedule with lib/ (the same makeSchedule and cost model the runtime
-// uses) and flattens it into the constant tables the generated code walks:
-// per rank and step the message to send and the one to receive, how each
-// message lies in its sender's and its receiver's local memory (one slice
-// repeated with a fixed stride, then the tail), and each rank's local sizes.
-// When the tables would be too large it says why, and the directive falls back
-// to the runtime.
+// uses) and describes each message with lib's MessagePattern, its runs
+// written as run series (redist/RunSeries.h). The generated code holds these
+// as the constant tables of a redist::TranslatedSchedule
+// (redist/runtime/Translated.h), which the runtime's executor follows. A
+// table has one row per message and one per run series, whatever N: when it
+// would exceed the limit, planStatically says so and the directive uses the
+// runtime.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_STATICTABLES_H
@@ -15,7 +16,7 @@
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
-#include "redist/MessagePattern.h"
+#include "redist/RunSeries.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -26,86 +27,31 @@
 
 namespace redistc {
 
-/// Length elements at local offset Offset.
-struct TablePiece {
-  int64_t Offset = 0;
-  int64_t Length = 0;
-};
-
-/// How one side of a message (the sender's elements when packing, the
-/// receiver's when unpacking) lies in local memory, in message order: pieces
-/// [First, First + Count) of one slice, repeated Repeat times Stride apart,
-/// then the incomplete slice's pieces [TailFirst, TailFirst + TailCount).
-/// Pieces contiguous on this side are merged, and Uniform is the length
-/// every piece of the slice has (0 if they differ): the generated code then
-/// copies each piece with a fixed-size copy. Type is the side's slot in the
-/// table of MPI datatypes when its pieces are long enough for MPI to move
-/// them straight from or into the array (AutoDatatypeRunBytes, as the
-/// runtime decides), -1 when the code copies them through a buffer.
-struct TableSide {
-  int64_t First = 0;
-  int64_t Count = 0;
-  int64_t Uniform = 0;
-  int64_t Repeat = 0;
-  int64_t Stride = 0;
-  int64_t TailFirst = 0;
-  int64_t TailCount = 0;
-  int64_t Type = -1;
-};
-
-/// One message: how to pack it on its sender and unpack it on its
-/// receiver, and, for a message a rank sends to itself, how to copy it
-/// directly: runs of both sides, repeated with both strides, then the tail.
-struct TableDirect {
-  int64_t First = 0;
-  int64_t Count = 0;
-  int64_t Uniform = 0;
-  int64_t Repeat = 0;
-  int64_t SrcStride = 0;
-  int64_t DstStride = 0;
-  int64_t TailFirst = 0;
-  int64_t TailCount = 0;
-};
-
+/// One row of the message table (redist::TranslatedMessage).
 struct TableMessage {
-  int64_t Src = 0;
-  int64_t Dst = 0;
-  int64_t Length = 0;
-  TableSide Pack;
-  TableSide Unpack;
-  TableDirect Direct;
+  int64_t Step = 0, Src = 0, Dst = 0, Elements = 0;
+  int64_t First = 0, SliceSeries = 0, Repeat = 0, SrcStride = 0, DstStride = 0,
+          TailSeries = 0;
 };
 
 struct StaticTables {
   std::string Algorithm;
   redist::ScheduleStats Stats;
-  /// Ranks 0..Ranks-1 take part: max(P, Q).
-  int64_t Ranks = 0;
   int64_t Steps = 0;
-  std::vector<int64_t> FromSize; ///< per rank
-  std::vector<int64_t> ToSize;   ///< per rank
-  /// Message id each rank sends / receives in each step, -1 for none;
-  /// index rank * Steps + step.
-  std::vector<int64_t> Send;
-  std::vector<int64_t> Recv;
+  /// Sorted by step, then source.
   std::vector<TableMessage> Messages;
-  std::vector<TablePiece> Pieces;
-  /// Runs of the messages ranks send to themselves.
-  std::vector<redist::Run> Runs;
-  /// Sides with a datatype (TableSide::Type numbers them).
-  int64_t Types = 0;
-  /// The longest message a rank packs or unpacks through a buffer.
-  int64_t MaxLength = 0;
-  /// The schedule's steps as message ids, for the comments.
-  std::vector<std::vector<int64_t>> StepMessages;
+  std::vector<redist::RunSeries> Series;
 
-  /// Number of table entries (integers) the generated code holds.
-  int64_t entries() const;
+  /// Rows of the two tables.
+  int64_t rows() const {
+    return static_cast<int64_t>(Messages.size() + Series.size());
+  }
 };
 
 struct StaticLimits {
-  /// Largest number of integers in the tables of one directive.
-  int64_t MaxEntries = 200000;
+  /// Largest number of table rows (messages plus run series) one directive
+  /// may emit; redistc's --static-table-limit.
+  int64_t MaxRows = 4096;
 };
 
 /// The outcome of trying the static path.

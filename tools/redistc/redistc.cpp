@@ -53,9 +53,10 @@ cl::opt<bool> ForceDynamic(
 
 cl::opt<int64_t> TableLimit(
     "static-table-limit",
-    cl::desc("Largest number of table entries one static directive may emit; "
-             "larger ones use the runtime (default 100000)"),
-    cl::value_desc("n"), cl::init(100000), cl::cat(RedistcCategory));
+    cl::desc("Largest number of table rows (messages and run series) one "
+             "static directive may emit; larger ones use the runtime"),
+    cl::value_desc("n"), cl::init(redistc::StaticLimits().MaxRows),
+    cl::cat(RedistcCategory));
 
 cl::opt<std::string> DepFile(
     "depfile",
@@ -97,7 +98,7 @@ int main(int argc, const char **argv) {
 
   redistc::CodeGenOptions Options;
   Options.ForceDynamic = ForceDynamic;
-  Options.Limits.MaxEntries = TableLimit;
+  Options.Limits.MaxRows = TableLimit;
   redistc::OutputOptions Output;
   Output.OutputFile = OutputFile;
   Output.DepFile = DepFile;

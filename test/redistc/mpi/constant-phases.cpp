@@ -15,8 +15,8 @@
 // RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
 // RUN: diff %t.static.out %t.dynamic.out
 // RUN: %mpirun -np 6 %t.static | FileCheck --check-prefix=SIX %s
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=3 -np 4 %t.static | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=3 | diff %t.static.out -
 //
 // Every directive is static but those in the loop: the first one's source
 // depends on the iteration, and x moved onto Q once, so the number of
@@ -76,6 +76,7 @@ constexpr int Sizes[4] = {400, 0, 350, 250};
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  applyNodeOptions(argc, argv);
   worldSize();
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

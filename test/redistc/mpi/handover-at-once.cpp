@@ -13,8 +13,8 @@
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
 // RUN: %mpirun -np 3 %t.static > %t.static.out
 // RUN: FileCheck %s < %t.static.out
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=2 -np 3 %t.static | diff %t.static.out -
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 3 %t.static | diff %t.static.out -
+// RUN: %mpirun -np 3 %t.static --ranks-per-node=2 | diff %t.static.out -
+// RUN: %mpirun -np 3 %t.static --ranks-per-node=1 | diff %t.static.out -
 // RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
 // RUN: %mpirun -np 3 %t.dynamic | diff %t.static.out -
@@ -42,6 +42,7 @@ constexpr std::int64_t N = 1300007;
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  applyNodeOptions(argc, argv);
   worldSize();
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

@@ -1,20 +1,20 @@
-// The static code's handover within a node (redist/runtime/NodeHandover.h)
+// The static code's handover within a node (the runtime's NodeHandover)
 // on messages of several 256 KiB chunks: chunk boundaries fall inside
 // slices and pieces, on both sides. Every element is checked after every
 // directive, and the runs must print the same: all 4 ranks on one node
 // (every message handed over), each rank its own node (every message over
-// MPI, REDIST_TEST_RANKS_PER_NODE=1), two ranks per node (steps mixing
-// both), rank 1 failing to create its ring (the node falls back to MPI,
-// REDIST_TEST_RING_FAILS_ON=1), and the runtime path (--dynamic).
+// MPI, --ranks-per-node=1), two ranks per node (steps mixing both), rank 1
+// failing to create its ring (the node falls back to MPI,
+// --ring-fails-on=1), and the runtime path (--dynamic).
 //
 // RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs > %t.report
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
 // RUN: %mpirun -np 4 %t.static > %t.static.out
 // RUN: FileCheck %s < %t.static.out
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=2 -np 4 %t.static | diff %t.static.out -
-// RUN: %mpirun -x REDIST_TEST_RING_FAILS_ON=1 -np 4 %t.static | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=2 | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ring-fails-on=1 | diff %t.static.out -
 // RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
 // RUN: %mpirun -np 4 %t.dynamic | diff %t.static.out -
@@ -44,6 +44,7 @@ constexpr std::int64_t N = 1000003;
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  applyNodeOptions(argc, argv);
   worldSize();
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

@@ -1,46 +1,38 @@
 // Long runs: a message side whose runs average at least
 // redist::AutoDatatypeRunBytes goes straight from or into the array with an
-// MPI derived datatype (pieces of a slice, repeated, then the tail), the
-// other side of the same message may still be copied through a buffer. Short
-// mixed runs go element by element. Every element is checked after every
-// directive, and the runtime path (--dynamic) must print the same. The
-// datatypes move messages between nodes: on one node the ranks hand their
-// messages over through shared memory instead, so the program also runs
-// with each rank taken for a node of its own (REDIST_TEST_RANKS_PER_NODE=1).
+// MPI derived datatype, which the runtime's executor builds from the static
+// tables' run series; the other side of the same message may still be copied
+// through a buffer. Short mixed runs go element by element. Every element is
+// checked after every directive, and the runtime path (--dynamic) must print
+// the same. The datatypes move messages between nodes: on one node the ranks
+// hand their messages over through shared memory instead, so the program
+// also runs with each rank taken for a node of its own (--ranks-per-node=1).
 //
 // RUN: redistc %s -o %t.static.cpp -- -I%S/Inputs
 // RUN: grep -Ev '^// (RUN|CODE|CHECK)' %t.static.cpp | FileCheck --check-prefix=CODE %s
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
 // RUN: %mpirun -np 4 %t.static > %t.static.out
 // RUN: FileCheck %s < %t.static.out
-// RUN: %mpirun -x REDIST_TEST_RANKS_PER_NODE=1 -np 4 %t.static | diff %t.static.out -
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
 // RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
 // RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
 // RUN: diff %t.static.out %t.dynamic.out
 //
 // cyclic(64) -> cyclic(96): runs of 32 and 64 elements of 16 bytes on both
-// sides, so every message between two ranks has a datatype on both sides
-// (numbered in message order) and nothing is copied through a buffer.
+// sides, one series each (the tail of N = 5000 has its own).
 // CODE:      redistribute x(cyclic(96)): static,
-// CODE:      {0, 1, {{[0-9]+}}, {{\{[0-9, ]+}}, 0}, {{\{[0-9, ]+}}, 1}, {0, 0, 0, 0, 0, 0, 0, 0}},
-// CODE:      {{static}} redistc_detail::Datatype redistc_types[24];
-// CODE-NEXT: // The node's shared-memory rings, set up on the first call.
-// CODE-NEXT: {{static}} redistc_detail::Handover redistc_handover;
-// CODE-NEXT: {{static}} constexpr redistc_detail::Exchange redistc_exchange = {
-// CODE:          redistc_types, 0, &redistc_handover};
-// cyclic(96) on 4 -> cyclic(2) on 2: each sender's runs are 2 elements
-// (copied), each receiver's 48 (a datatype).
+// CODE:      static constexpr redist::RunSeries redistc_series[] = {
+// CODE-NEXT: {0, 0, 64, 0, 0, 1}, {1152, 1152, 64, 0, 0, 1}, {64, 32, 64, 0, 0, 1},
+// cyclic(96) on 4 -> cyclic(2) on 2: each sender's runs are 2 elements, 4
+// apart; each receiver's 48, as series of 24 runs of 2.
 // CODE:      redistribute x(cyclic(2)) onto Q: static,
-// CODE:      {0, 1, {{[0-9]+}}, {{\{[0-9, ]+}}, -1}, {{\{[0-9, ]+}}, 0}, {0, 0, 0, 0, 0, 0, 0, 0}},
-// CODE:      {{static}} redistc_detail::Datatype redistc_types[
-// And back: the sender's side has the datatype.
-// CODE:      redistribute x(cyclic(96)) onto P: static,
-// CODE:      {1, 0, {{[0-9]+}}, {{\{[0-9, ]+}}, {{[0-9]+}}}, {{\{[0-9, ]+}}, -1}, {0, 0, 0, 0, 0, 0, 0, 0}},
-// cyclic(3) -> cyclic(5): short runs only, no datatype.
+// CODE:      static constexpr redist::RunSeries redistc_series[] = {
+// CODE-NEXT: {0, 0, 2, 4, 2, 24},
+// CODE:      {redist::DistKind::Cyclic, 4, 96, nullptr},
+// CODE-NEXT: {redist::DistKind::Cyclic, 2, 2, nullptr},
+// cyclic(3) -> cyclic(5): short runs only.
 // CODE:      redistribute x(cyclic(5)): static,
-// CODE-NOT:  redistc_detail::Datatype
-// CODE:      nullptr, {{[1-9][0-9]*}}, &redistc_handover};
 //
 // CHECK: ranks: 4
 // CHECK-NEXT: redistribute x cyclic(96): 5000 elements, every element in place
@@ -67,6 +59,7 @@ constexpr std::int64_t N = 5000;
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  applyNodeOptions(argc, argv);
   worldSize();
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

@@ -6,13 +6,20 @@
 // and check their arguments; inside loops, build a Layout once (or take
 // Plan::source() / Plan::target()) and call its methods directly.
 //
+// ArrayInfo answers the same questions about one array as seen from this
+// rank, as HPF's inquiry intrinsics did; `#pragma redist inquire` gives one
+// for a directive's variable, with its current distribution.
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_LOCALPART_H
 #define REDIST_RUNTIME_LOCALPART_H
 
 #include "redist/Distribution.h"
 
+#include <mpi.h>
+
 #include <cstdint>
+#include <string>
 
 namespace redist {
 
@@ -36,6 +43,37 @@ int64_t globalIndex(const Distribution &D, int64_t N, int64_t Proc,
 
 /// Owner and local index of global element Global (0 <= Global < N).
 LocalPosition localPosition(const Distribution &D, int64_t N, int64_t Global);
+
+/// An array of N elements distributed by D over the first processes of
+/// Comm, seen from this rank. Every query checks its argument and throws
+/// InvalidArgument naming it.
+class ArrayInfo {
+public:
+  /// Throws InvalidArgument when D cannot distribute N elements.
+  ArrayInfo(const Distribution &D, int64_t N, MPI_Comm Comm);
+
+  const Distribution &distribution() const { return L.distribution(); }
+  int64_t extent() const { return L.extent(); }
+  MPI_Comm communicator() const { return Comm; }
+  /// This process's rank in communicator().
+  int rank() const { return Rank; }
+  /// Elements this rank holds, or process Proc holds (0 beyond D's
+  /// processes: a rank without data).
+  int64_t localSize() const { return localSize(Rank); }
+  int64_t localSize(int64_t Proc) const;
+  /// Global index of this rank's local element Local.
+  int64_t globalIndex(int64_t Local) const { return globalIndex(Rank, Local); }
+  int64_t globalIndex(int64_t Proc, int64_t Local) const;
+  /// Owner and local index of global element Global.
+  LocalPosition position(int64_t Global) const;
+  /// "cyclic(3) over 4 processes, 1000 elements".
+  std::string str() const;
+
+private:
+  Layout L;
+  MPI_Comm Comm;
+  int Rank = 0;
+};
 
 } // namespace redist
 

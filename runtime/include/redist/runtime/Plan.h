@@ -71,8 +71,12 @@ struct PlanOptions {
   ExecMode Mode = ExecMode::Scheduled;
   Packing Pack = Packing::Auto;
   /// Check, with one collective, that every rank passed the same parameters;
-  /// a mismatch throws InvalidArgument on every rank instead of hanging.
-  bool Verify = false;
+  /// a mismatch throws InvalidArgument on every rank, naming the parameter
+  /// and its values, instead of hanging or moving data wrongly. One
+  /// MPI_Allreduce of two numbers when the plan is built, and with
+  /// cachedPlan on every lookup (docs/runtime.md gives its cost); turn it
+  /// off only where every rank is known to compute the same parameters.
+  bool Verify = true;
   /// In the Scheduled and Unsynchronized modes, a message between two ranks
   /// of one node moves through shared memory (found with
   /// MPI_COMM_TYPE_SHARED): the sender packs chunks of 256 KiB into four
@@ -86,6 +90,14 @@ struct PlanOptions {
   /// under Packing::Datatypes, or where a node cannot map shared memory,
   /// messages use MPI point-to-point transfers.
   bool SharedMemory = true;
+  /// Which ranks SharedMemory takes for one node: 0 asks MPI
+  /// (MPI_COMM_TYPE_SHARED); K > 0 splits each such node further into groups
+  /// of K consecutive ranks, so that one machine runs the mix of handovers
+  /// and MPI transfers a cluster sees (K = 1: every message over MPI).
+  int RanksPerNode = 0;
+  /// Fault injection, for tests: this rank fails to create its shared-memory
+  /// ring, as a full /dev/shm would, and its node falls back to MPI. -1: none.
+  int FailRingOnRank = -1;
   CostModel Model;
   /// Largest number of bytes one MPI transfer carries; longer messages go in
   /// several pieces so that MPI's int counts never overflow. 0 means the
@@ -107,7 +119,9 @@ public:
 
   /// Moves this rank's source part (sourceLocalSize() elements at Src) into
   /// its target part (targetLocalSize() elements at Dst). Collective. Src and
-  /// Dst must not overlap.
+  /// Dst must not overlap. A null Src or Dst where that part is not empty
+  /// throws InvalidArgument on this rank, before it communicates (the other
+  /// ranks then wait for it: catch it only to end the program cleanly).
   void execute(const void *Src, void *Dst) const;
 
   /// Number of elements this rank holds before and after.

@@ -6,10 +6,14 @@
 #ifndef REDISTC_TEST_CHECK_H
 #define REDISTC_TEST_CHECK_H
 
+#include <redist/runtime/Translated.h>
+
 #include <mpi.h>
 
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <vector>
 
 struct Elem {
@@ -96,6 +100,20 @@ inline bool checkPart(const char *Label, const std::vector<Elem> &V,
                       const TestFormat &F, std::int64_t N, std::int64_t P) {
   return checkPart(Label, V.data(), static_cast<std::int64_t>(V.size()), F, N,
                    P);
+}
+
+/// Applies the program's options to every directive's plan:
+/// --ranks-per-node=K (PlanOptions::RanksPerNode) and --ring-fails-on=R
+/// (PlanOptions::FailRingOnRank), so that one machine runs the mixes of
+/// shared-memory and MPI messages of several nodes.
+inline void applyNodeOptions(int argc, char **argv) {
+  for (int I = 1; I < argc; ++I) {
+    const char *A = argv[I];
+    if (std::strncmp(A, "--ranks-per-node=", 17) == 0)
+      redist::directiveOptions().RanksPerNode = std::atoi(A + 17);
+    else if (std::strncmp(A, "--ring-fails-on=", 16) == 0)
+      redist::directiveOptions().FailRingOnRank = std::atoi(A + 16);
+  }
 }
 
 /// Prints the communicator size: a binary launched by another MPI's mpirun

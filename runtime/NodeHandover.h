@@ -1,11 +1,10 @@
-//===- redist/runtime/NodeHandover.h - Messages within a node -------------===//
+//===- NodeHandover.h - Messages within a node ----------------------------===//
 //
-// Hands messages over between ranks of one node through shared memory,
-// without MPI's copy: the sender packs a message chunk by chunk into a ring
-// of slots, and the receiver unpacks each chunk straight from the sender's
-// slot while the next is packed. The Scheduled mode of Plan uses it, and so
-// does the code redistc generates for static schedules: both move a step's
-// messages the same way. Programs call Plan, not this.
+// Private to the runtime. Hands messages over between ranks of one node
+// through shared memory, without MPI's copy: the sender packs a message
+// chunk by chunk into a ring of slots, and the receiver unpacks each chunk
+// straight from the sender's slot while the next is packed. Plan's
+// Scheduled and Unsynchronized modes use it (SharedMemory.cpp).
 //
 // NodeRings finds the ranks of a communicator that share this node and maps
 // their rings (POSIX shared-memory objects, unlinked as soon as mapped, so
@@ -46,9 +45,11 @@ int64_t handoverRingElements(int64_t Elements, std::size_t ElementBytes);
 class NodeRings {
 public:
   /// Collective over Comm: finds which of its ranks share this node
-  /// (MPI_COMM_TYPE_SHARED; for tests, REDIST_TEST_RANKS_PER_NODE=K takes
-  /// each K consecutive ranks for a node).
-  explicit NodeRings(MPI_Comm Comm);
+  /// (MPI_COMM_TYPE_SHARED), each node cut into groups of RanksPerNode
+  /// consecutive ranks when that is positive (PlanOptions::RanksPerNode).
+  /// FailRingOnRank (PlanOptions::FailRingOnRank) makes that rank's map()
+  /// fail.
+  NodeRings(MPI_Comm Comm, int RanksPerNode, int FailRingOnRank);
   /// Unmaps the rings and frees the node's communicator.
   ~NodeRings();
   NodeRings(const NodeRings &) = delete;
@@ -63,8 +64,7 @@ public:
   /// Collective over the node's ranks: creates this rank's ring of
   /// Bytes (none for 0) and maps the rings of Senders (ranks on this node).
   /// False on every rank of the node when any of them failed; then no ring
-  /// is kept and messages must go over MPI. (For tests,
-  /// REDIST_TEST_RING_FAILS_ON=R makes rank R fail.)
+  /// is kept and messages must go over MPI.
   bool map(std::size_t Bytes, const std::vector<int> &Senders);
 
   char *ring() const { return Ring; }
@@ -76,6 +76,7 @@ private:
   MPI_Comm Node = MPI_COMM_NULL;
   std::vector<int> NodeRank; ///< per rank of Comm, or MPI_UNDEFINED
   int Rank = 0;
+  int FailingRank = -1;
   char *Ring = nullptr;
   std::size_t RingBytes = 0;
   std::vector<std::pair<int, const char *>> SenderRings;

@@ -1,0 +1,232 @@
+//===- Translated.cpp - What redistc's generated code calls ---------------===//
+//
+// The tables of a static directive are checked once, when its plan is built,
+// on every rank alike and before any communication: a translation made
+// against another version of the schedule library, or tables edited by hand,
+// raise InvalidArgument naming the directive instead of moving data wrongly.
+//
+//===----------------------------------------------------------------------===//
+#include "PlanImpl.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <utility>
+
+namespace redist {
+
+namespace {
+
+/// The distribution of Kind: Sizes (Procs of them) for GenBlock, Param the
+/// block size where Kind has one.
+Distribution makeDistribution(DistKind Kind, int64_t Procs, int64_t Param,
+                              const int64_t *Sizes) {
+  switch (Kind) {
+  case DistKind::Block:
+    return Distribution::block(Procs);
+  case DistKind::BlockSized:
+    return Distribution::block(Procs, Param);
+  case DistKind::Cyclic:
+    return Distribution::cyclic(Procs, Param);
+  case DistKind::GenBlock:
+    if (!Sizes || Procs < 0)
+      break;
+    return Distribution::genBlock(std::vector<int64_t>(Sizes, Sizes + Procs));
+  }
+  throw InvalidArgument("not a distribution: kind " +
+                        std::to_string(static_cast<int>(Kind)));
+}
+
+} // namespace
+
+Distribution DistributionConstant::value() const {
+  return makeDistribution(Kind, Procs, Param, Sizes);
+}
+
+PlanOptions &directiveOptions() {
+  static PlanOptions Options;
+  return Options;
+}
+
+void directiveError(const char *Where, const std::string &What) {
+  throw InvalidArgument(std::string(Where) + ": " + What);
+}
+
+MessagePattern detail::patternOf(const TranslatedMessage &M,
+                                 const RunSeries *Series) {
+  MessagePattern P;
+  P.Src = M.Src;
+  P.Dst = M.Dst;
+  P.Repeat = M.Repeat;
+  P.SrcStride = M.SrcStride;
+  P.DstStride = M.DstStride;
+  expandRuns(Series + M.First, static_cast<std::size_t>(M.SliceSeries),
+             P.SliceRuns);
+  expandRuns(Series + M.First + M.SliceSeries,
+             static_cast<std::size_t>(M.TailSeries), P.TailRuns);
+  return P;
+}
+
+namespace {
+
+[[noreturn]] void failTables(const std::string &What) {
+  throw InvalidArgument("the translated tables do not match the runtime's "
+                        "schedule library (translate the file again): " +
+                        What);
+}
+
+} // namespace
+
+std::string detail::differingRuns(const MessagePattern &Given,
+                                  const MessagePattern &Lib, const Layout &From,
+                                  const Layout &To) {
+  const bool Same =
+      Given.Repeat == Lib.Repeat && Given.SliceRuns == Lib.SliceRuns &&
+      Given.TailRuns == Lib.TailRuns &&
+      (Given.Repeat == 0 ||
+       (Given.SrcStride == Lib.SrcStride && Given.DstStride == Lib.DstStride));
+  if (Same)
+    return "";
+  return "the runs of message " + std::to_string(Lib.Src) + " -> " +
+         std::to_string(Lib.Dst) + " are not those of " +
+         From.distribution().str() + " -> " + To.distribution().str();
+}
+
+void Plan::Impl::agreeOnGiven(const std::string &Problem) const {
+  int Mine = Problem.empty() ? INT32_MAX : Rank, First = 0;
+  MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm);
+  if (!Problem.empty())
+    failTables(Problem);
+  if (First != INT32_MAX)
+    failTables("rank " + std::to_string(First) +
+               " found runs that differ from its messages'");
+}
+
+void Plan::Impl::checkGiven() const {
+  const TranslatedSchedule &G = *Given;
+  auto Fail = failTables;
+  if (G.Steps < 0 || G.MessageCount < 0)
+    Fail("negative step or message count");
+  const int64_t P = Source.procs(), Q = Target.procs();
+  std::vector<int64_t> Sent(static_cast<std::size_t>(P)),
+      Received(static_cast<std::size_t>(Q));
+  // (step, process) of every send and every receive, to find doubles.
+  std::vector<std::pair<int64_t, int64_t>> Senders, Receivers;
+  for (int64_t I = 0; I < G.MessageCount; ++I) {
+    const TranslatedMessage &M = G.Messages[I];
+    const std::string Name =
+        "message " + std::to_string(M.Src) + " -> " + std::to_string(M.Dst);
+    if (M.Src < 0 || M.Src >= P || M.Dst < 0 || M.Dst >= Q)
+      Fail(Name + " names a process outside " + Source.distribution().str() +
+           " -> " + Target.distribution().str());
+    if (M.Step < 0 || M.Step >= G.Steps)
+      Fail(Name + " is in step " + std::to_string(M.Step) + " of " +
+           std::to_string(G.Steps));
+    if (M.First < 0 || M.SliceSeries < 0 || M.TailSeries < 0 || M.Repeat < 0)
+      Fail(Name + " has negative run indices");
+    if (detail::patternOf(M, G.Series).length() != M.Elements)
+      Fail(Name + "'s runs do not add up to its " + std::to_string(M.Elements) +
+           " elements");
+    Sent[static_cast<std::size_t>(M.Src)] += M.Elements;
+    Received[static_cast<std::size_t>(M.Dst)] += M.Elements;
+    Senders.emplace_back(M.Step, M.Src);
+    Receivers.emplace_back(M.Step, M.Dst);
+  }
+  for (int64_t Proc = 0; Proc < std::max(P, Q); ++Proc) {
+    if (Proc < P &&
+        Sent[static_cast<std::size_t>(Proc)] != Source.localSize(Proc))
+      Fail("process " + std::to_string(Proc) + " sends " +
+           std::to_string(Sent[static_cast<std::size_t>(Proc)]) +
+           " elements, but holds " + std::to_string(Source.localSize(Proc)));
+    if (Proc < Q &&
+        Received[static_cast<std::size_t>(Proc)] != Target.localSize(Proc))
+      Fail("process " + std::to_string(Proc) + " receives " +
+           std::to_string(Received[static_cast<std::size_t>(Proc)]) +
+           " elements, but is to hold " +
+           std::to_string(Target.localSize(Proc)));
+  }
+  for (auto *List : {&Senders, &Receivers}) {
+    std::sort(List->begin(), List->end());
+    auto Twice = std::adjacent_find(List->begin(), List->end());
+    if (Twice != List->end())
+      Fail("process " + std::to_string(Twice->second) + " " +
+           (List == &Senders ? "sends" : "receives") + " twice in step " +
+           std::to_string(Twice->first));
+  }
+}
+
+namespace directive {
+
+Algorithm algorithm(const char *Name) {
+  if (std::optional<Algorithm> A = parseAlgorithm(Name))
+    return *A;
+  throw InvalidArgument(std::string("unknown schedule algorithm '") + Name +
+                        "'");
+}
+
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where) {
+  try {
+    return makeDistribution(Kind, Procs, Param, nullptr);
+  } catch (const InvalidArgument &E) {
+    directiveError(Where, E.what());
+  }
+}
+
+std::string elements(int64_t N) {
+  return std::to_string(N) + (N == 1 ? " element" : " elements");
+}
+
+std::string nullProblem(const char *Role, const void *P, int64_t N) {
+  if (P || N == 0)
+    return "";
+  return std::string("the ") + Role +
+         " pointer is null, its distribution gives this rank " +
+         std::to_string(N);
+}
+
+void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where) {
+  if (A != B)
+    directiveError(Where, "the two arrangements use different communicators");
+}
+
+void checkSameExtent(int64_t A, int64_t B, const char *Where) {
+  if (A != B)
+    directiveError(Where, "assign between arrays of different extents: " +
+                              std::to_string(A) + " and " + std::to_string(B));
+}
+
+void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
+                  const char *Where) {
+  int Rank = 0;
+  MPI_Comm_rank(Comm, &Rank);
+  // How many ranks are at fault, and the first of them.
+  int64_t Mine[2] = {Problem.empty() ? 0 : 1,
+                     Problem.empty() ? INT64_MAX : Rank};
+  int64_t Sum = 0, First = INT64_MAX;
+  MPI_Allreduce(&Mine[0], &Sum, 1, MPI_INT64_T, MPI_SUM, Comm);
+  MPI_Allreduce(&Mine[1], &First, 1, MPI_INT64_T, MPI_MIN, Comm);
+  if (!Problem.empty())
+    directiveError(Where, Problem + " (rank " + std::to_string(Rank) + ")");
+  if (Sum != 0)
+    directiveError(Where,
+                   "the variable of rank " + std::to_string(First) +
+                       (Sum > 1 ? " and " + std::to_string(Sum - 1) +
+                                      " other rank" + (Sum > 2 ? "s" : "")
+                                : std::string()) +
+                       " does not fit its distribution");
+}
+
+const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
+                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                        const char *Algorithm, const char *Where) {
+  try {
+    PlanOptions Options = directiveOptions();
+    Options.Schedule = algorithm(Algorithm);
+    return cachedPlan(From, To, N, ElementBytes, Comm, Options);
+  } catch (const InvalidArgument &E) {
+    directiveError(Where, E.what());
+  }
+}
+
+} // namespace directive
+} // namespace redist

@@ -1,0 +1,218 @@
+//===- redist/runtime/Translated.h - The API redistc's code calls ---------===//
+//
+// The entry points that the code redistc generates calls, one per directive.
+// A hand-written program can call them too.
+//
+// A static directive (all parameters constant) carries what redistc decided
+// at translation time as constant tables, a TranslatedSchedule: the schedule's
+// steps and each message's local runs, written as run series. On its first
+// call on a communicator, translatedPlan() builds a Plan that follows those
+// tables instead of computing them, and keeps it; every call then runs the
+// runtime's one executor (Plan::execute). A dynamic directive calls
+// cachedPlan() (redist/runtime/Redistribute.h) with the same helpers.
+//
+// Every directive's plan starts from directiveOptions(), which a program may
+// change before its first directive.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_TRANSLATED_H
+#define REDIST_RUNTIME_TRANSLATED_H
+
+#include "redist/RunSeries.h"
+#include "redist/runtime/Redistribute.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace redist {
+
+/// A distribution as constants: Kind and Procs; Param, the block size of
+/// BlockSized and Cyclic; Sizes, Procs entries for GenBlock.
+struct DistributionConstant {
+  DistKind Kind;
+  int64_t Procs;
+  int64_t Param;
+  const int64_t *Sizes;
+  Distribution value() const;
+};
+
+/// One message of a translated schedule: sent from Src to Dst in Step.
+/// Its runs, in message order, are the series [First, First + SliceSeries)
+/// repeated Repeat times SrcStride and DstStride elements apart (one whole
+/// slice each time), then the series [First + SliceSeries, First +
+/// SliceSeries + TailSeries) of the rest.
+struct TranslatedMessage {
+  int64_t Step, Src, Dst, Elements;
+  int64_t First, SliceSeries, Repeat, SrcStride, DstStride, TailSeries;
+};
+
+/// What redistc decided for one static directive. Messages are sorted by
+/// step; Series holds the runs of all of them.
+struct TranslatedSchedule {
+  const char *Where;     ///< "file.cpp:12", named by every error
+  const char *Algorithm; ///< the algorithm that made the schedule
+  DistributionConstant From, To;
+  int64_t N;
+  int64_t Steps;
+  int64_t MessageCount;
+  const TranslatedMessage *Messages;
+  const RunSeries *Series;
+};
+
+/// The options every directive's plan starts from: PlanOptions' defaults
+/// until the program changes them. A dynamic directive's schedule clause
+/// then sets PlanOptions::Schedule; a static one follows its tables.
+PlanOptions &directiveOptions();
+
+/// The plan that follows S's tables on Comm, for elements of ElementBytes,
+/// with directiveOptions(): built on the first call (collective) and kept
+/// until Comm is freed, like cachedPlan's. S is the key, by address, and the
+/// plan reads it: S and its tables must outlive the plan (generated code
+/// holds them in static storage). Throws InvalidArgument, prefixed with
+/// S.Where, on every rank when a parameter is invalid or the tables do not
+/// describe S's distributions.
+const Plan &translatedPlan(const TranslatedSchedule &S,
+                           std::size_t ElementBytes, MPI_Comm Comm);
+
+/// Throws InvalidArgument "Where: What".
+[[noreturn]] void directiveError(const char *Where, const std::string &What);
+
+/// The checks and moves a directive makes on the user's variables: a
+/// std::vector (a target one is resized), a pointer (trusted) or an array.
+namespace directive {
+
+/// The algorithm named Name (redistc checked it against the same library).
+Algorithm algorithm(const char *Name);
+/// The block-cyclic distribution of Kind (not GenBlock) over Procs, with
+/// block size Param where Kind has one; its errors name Where.
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where);
+/// GEN_BLOCK over Procs processes from any sequence of sizes.
+template <typename Sizes>
+Distribution genBlock(const Sizes &S, int64_t Procs, const char *Where) {
+  std::vector<int64_t> V;
+  for (const auto &Size : S)
+    V.push_back(static_cast<int64_t>(Size));
+  if (static_cast<int64_t>(V.size()) != Procs)
+    directiveError(Where, "gen_block has " + std::to_string(V.size()) +
+                              " entries but the arrangement has " +
+                              std::to_string(Procs) + " processes");
+  return Distribution::genBlock(std::move(V));
+}
+void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where);
+void checkSameExtent(int64_t A, int64_t B, const char *Where);
+
+/// "1 element", "3 elements".
+std::string elements(int64_t N);
+
+/// What is wrong with this rank's variable for a part of N elements, or "".
+template <typename T, typename A>
+std::string sourceProblem(const std::vector<T, A> &V, int64_t N) {
+  if (static_cast<int64_t>(V.size()) == N)
+    return "";
+  return "the source vector holds " + elements(static_cast<int64_t>(V.size())) +
+         ", its distribution gives this rank " + std::to_string(N);
+}
+/// A null pointer where the part is not empty, named by Role.
+std::string nullProblem(const char *Role, const void *P, int64_t N);
+template <typename T> std::string sourceProblem(T *const &P, int64_t N) {
+  return nullProblem("source", P, N);
+}
+template <typename T, std::size_t K>
+std::string sourceProblem(T (&)[K], int64_t N) {
+  if (N <= static_cast<int64_t>(K))
+    return "";
+  return "the source array holds " + elements(static_cast<int64_t>(K)) +
+         ", its distribution gives this rank " + std::to_string(N);
+}
+template <typename T, typename A>
+std::string targetProblem(const std::vector<T, A> &, int64_t) {
+  return "";
+}
+template <typename T> std::string targetProblem(T *const &P, int64_t N) {
+  return nullProblem("target", P, N);
+}
+template <typename T, std::size_t K>
+std::string targetProblem(T (&)[K], int64_t N) {
+  if (N <= static_cast<int64_t>(K))
+    return "";
+  return "the target array holds " + elements(static_cast<int64_t>(K)) +
+         ", its distribution gives this rank " + std::to_string(N);
+}
+
+/// Collective over Comm: when any rank's Problem is not empty, every rank
+/// throws, so that none is left waiting in a step.
+void agreeOnSizes(const std::string &Problem, MPI_Comm Comm, const char *Where);
+
+template <typename T, typename A>
+const T *sourceData(const std::vector<T, A> &V) {
+  return V.data();
+}
+template <typename T> const T *sourceData(T *const &P) { return P; }
+template <typename T, std::size_t K> const T *sourceData(T (&A)[K]) {
+  return A;
+}
+template <typename T, typename A>
+T *targetData(std::vector<T, A> &V, int64_t N) {
+  V.resize(static_cast<std::size_t>(N));
+  return V.data();
+}
+template <typename T> T *targetData(T *const &P, int64_t) { return P; }
+template <typename T, std::size_t K> T *targetData(T (&A)[K], int64_t) {
+  return A;
+}
+
+template <typename S>
+using ElementOf = std::remove_const_t<
+    std::remove_pointer_t<decltype(sourceData(std::declval<const S &>()))>>;
+
+/// Src's elements into Dst, both checked against Plan's local sizes on every
+/// rank first.
+template <typename D, typename S>
+void assign(D &Dst, const S &Src, const Plan &Pl, const char *Where) {
+  static_assert(std::is_trivially_copyable<ElementOf<S>>::value,
+                "redist moves trivially copyable elements only");
+  std::string Problem = sourceProblem(Src, Pl.sourceLocalSize());
+  if (Problem.empty())
+    Problem = targetProblem(Dst, Pl.targetLocalSize());
+  agreeOnSizes(Problem, Pl.communicator(), Where);
+  const auto *In = sourceData(Src);
+  auto *Out = targetData(Dst, Pl.targetLocalSize());
+  Pl.execute(In, Out);
+}
+
+/// Redistributes a std::vector in place, resized to its new local size.
+template <typename V>
+void redistribute(V &Var, const Plan &Pl, const char *Where) {
+  agreeOnSizes(sourceProblem(Var, Pl.sourceLocalSize()), Pl.communicator(),
+               Where);
+  V Out(static_cast<typename V::size_type>(Pl.targetLocalSize()));
+  Pl.execute(Var.data(), Out.data());
+  Var.swap(Out);
+}
+
+/// The plan of a dynamic directive: the runtime's cached plan with
+/// directiveOptions() and the directive's algorithm. Its errors name Where.
+const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
+                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                        const char *Algorithm, const char *Where);
+template <typename S>
+const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
+                        int64_t N, MPI_Comm Comm, const char *Algorithm,
+                        const char *Where) {
+  return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where);
+}
+
+/// The plan of a static directive, for the element type of S.
+template <typename S>
+const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm) {
+  return translatedPlan(T, sizeof(ElementOf<S>), Comm);
+}
+
+} // namespace directive
+} // namespace redist
+
+#endif // REDIST_RUNTIME_TRANSLATED_H
