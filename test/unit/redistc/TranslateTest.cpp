@@ -119,7 +119,11 @@ TEST_F(TranslateFile, WritesTheTranslationDependenciesAndReport) {
   llvm::outs().flush();
   std::string Report = ::testing::internal::GetCapturedStdout();
   EXPECT_EQ(Status, 0);
-  EXPECT_NE(read("out.cpp").find("redist::cachedPlan"), std::string::npos);
+  // The translation: the user's code kept, every directive replaced.
+  const std::string Translated = read("out.cpp");
+  EXPECT_NE(Translated.find("void f(std::vector<double> &x, int k) {\n"),
+            std::string::npos);
+  EXPECT_EQ(Translated.find("\n#pragma redist"), std::string::npos);
   EXPECT_EQ(read("out.d").rfind(path("out.cpp") + ":", 0), 0u);
   EXPECT_NE(read("out.d").find("vector"), std::string::npos);
   EXPECT_NE(Report.find("in.cpp:2:1: processors P: 4 processes\n"),
