@@ -1,17 +1,21 @@
 //===- Analysis.h - What the directives mean ------------------------------===//
 //
 // After Clang has parsed the file (with the injected static_asserts of
-// PragmaParser), Analysis binds each directive's expressions to their Exprs
-// and works out:
-//   - where each directive sits (namespace or block scope) and the region of
-//     the file where its names are visible;
-//   - the types of the variables (std::vector, pointer or array of a
-//     trivially copyable element) and which distribute each action uses;
-//   - the value of every parameter Clang can evaluate as a constant;
-//   - the distribution each variable has before each action, when the source
-//     proves it: the previous directive on the variable sits in the same
-//     block with no label in between, so control always passes through it.
-// It reports every semantic error through Diagnostics.
+// PragmaParser), Analysis makes the model of Model.h of the directives and
+// reports every semantic error through Diagnostics. Its jobs, one file each:
+//   AnalysisBinding.cpp    each directive's expressions to Clang's Exprs, its
+//                          names to the declarations in scope, and where it
+//                          sits (namespace or block, the region where the
+//                          names it declares are visible);
+//   AnalysisTypes.cpp      the kind of each variable (std::vector, pointer or
+//                          array) and its element type; MPI_Comm for comm();
+//   AnalysisConstants.cpp  the value of every parameter Clang can evaluate;
+//   AnalysisChecks.cpp     the rules each directive must follow; a directive
+//                          that follows them enters the model;
+//   AnalysisFlow.cpp       the distribution each variable has before each
+//                          action, where the source proves it;
+//   AnalysisInstances.cpp  the dynamic actions of a function template,
+//                          analysed again in each of its instantiations.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_ANALYSIS_H
@@ -19,12 +23,12 @@
 
 #include "Diagnostics.h"
 #include "Directive.h"
-
-#include "redist/Distribution.h"
+#include "Model.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Stmt.h"
+#include "clang/AST/DeclTemplate.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <memory>
@@ -33,146 +37,6 @@
 #include <vector>
 
 namespace redistc {
-
-/// A format as written, with its parameter when Clang can evaluate it.
-struct FormatValue {
-  FormatKind Kind = FormatKind::Block;
-  /// The user's text of E or A; empty for BLOCK and CYCLIC.
-  std::string ArgText;
-  std::optional<int64_t> Param;
-  std::optional<std::vector<int64_t>> Sizes;
-  /// Number of gen_block entries, when the type tells (array, std::array).
-  std::optional<int64_t> SizesCount;
-  /// gen_block({n0, n1, ...}): ArgText is a braced list, no expression.
-  bool BracedList = false;
-
-  bool isConstant() const;
-  /// HPF spelling with the user's text, e.g. "cyclic(k)".
-  std::string spelling() const;
-};
-
-enum class ScopeKind { Namespace, Block, Class };
-enum class VarKind { Vector, Pointer, Array };
-
-/// Where a directive sits.
-struct Placement {
-  ScopeKind Scope = ScopeKind::Namespace;
-  /// The enclosing block, or the namespace (or translation unit).
-  const void *ScopeKey = nullptr;
-  /// File offsets: the directive's '#', and the end of the region where
-  /// the names it declares are visible.
-  unsigned Begin = 0;
-  unsigned RegionEnd = 0;
-  /// Block scope: the enclosing block and the directive's index among its
-  /// statements (-1 when it is not a direct child, e.g. the body of an if).
-  const clang::CompoundStmt *Block = nullptr;
-  int IndexInBlock = -1;
-  /// The function (or lambda) around a block-scope directive.
-  const clang::DeclContext *Function = nullptr;
-};
-
-/// A variable named in a directive.
-struct VariableInfo {
-  const clang::ValueDecl *Decl = nullptr;
-  std::string Text;
-  VarKind Kind = VarKind::Vector;
-  clang::QualType Element;
-  /// The element type depends on a template parameter.
-  bool DependentElement = false;
-  /// Number of elements of an array variable.
-  std::optional<int64_t> ArraySize;
-  /// sizeof(element), 0 when not known at translation time.
-  int64_t ElementBytes = 0;
-};
-
-/// A processors directive.
-struct ArrangementInfo {
-  const Directive *D = nullptr;
-  Placement Where;
-  std::optional<int64_t> Extent;
-  /// C++ expressions naming the generated extent and communicator.
-  std::string ExtentExpr;
-  std::string CommExpr;
-};
-
-/// A distribute directive: the variable's descriptor lives as long as it.
-struct DistributionInfo {
-  const Directive *D = nullptr;
-  Placement Where;
-  VariableInfo Var;
-  const ArrangementInfo *Onto = nullptr;
-  FormatValue Format;
-  std::optional<int64_t> Extent;
-  /// C++ expressions naming the generated descriptor: the current
-  /// redist::Distribution, the extent and the communicator.
-  std::string DistExpr;
-  std::string ExtentExpr;
-  std::string CommExpr;
-  /// A directive on the variable lies in another function (or the variable
-  /// lives at namespace scope): its distribution is only known at run time.
-  bool Escapes = false;
-  /// The declared distribution, when constant.
-  std::optional<redist::Distribution> Declared;
-};
-
-/// A redistribute or assign directive.
-struct ActionInfo {
-  const Directive *D = nullptr;
-  Placement Where;
-  /// VAR of redistribute, DST of assign; SRC of assign.
-  DistributionInfo *Target = nullptr;
-  DistributionInfo *Source = nullptr;
-  VariableInfo TargetVar;
-  VariableInfo SourceVar;
-  /// redistribute: the new format and arrangement (null without onto).
-  FormatValue Format;
-  const ArrangementInfo *Onto = nullptr;
-  /// The distributions before and after, when known at translation time.
-  std::optional<redist::Distribution> From;
-  std::optional<redist::Distribution> To;
-  /// Why From or To is not known (empty when both are).
-  std::string NotConstant;
-
-  bool isAssign() const { return D->Kind == DirectiveKind::Assign; }
-  /// Whose elements move: SRC of assign, VAR of redistribute.
-  const VariableInfo &movedVar() const {
-    return isAssign() ? SourceVar : TargetVar;
-  }
-  const DistributionInfo &moved() const {
-    return isAssign() ? *Source : *Target;
-  }
-  /// The runtime plans it: a parameter is not constant, or the element type
-  /// depends on a template parameter.
-  bool isDynamic() const {
-    return !NotConstant.empty() || movedVar().ElementBytes == 0;
-  }
-};
-
-/// A dynamic action in a function template, as one instantiation of the
-/// template sees it: there its parameters may be constants.
-struct InstanceAction {
-  /// The specialization for people, e.g. "fixed<3>".
-  std::string Name;
-  /// A C++ constant expression, valid in the directive's scope, that holds in
-  /// this instantiation only, e.g. "K == 3 && std::is_same_v<T, double>";
-  /// empty when the arguments cannot be written in the generated code.
-  std::string Condition;
-  /// Null without a condition, or when the instance's analysis failed.
-  const ActionInfo *Action = nullptr;
-  /// Why Action is null.
-  std::string Why;
-};
-
-/// What one directive turned out to be (exactly one pointer is set).
-struct AnalysedDirective {
-  const Directive *D = nullptr;
-  const ArrangementInfo *Arrangement = nullptr;
-  const DistributionInfo *Distribution = nullptr;
-  const ActionInfo *Action = nullptr;
-  /// A dynamic action directly in a function template: the instantiations
-  /// of the template in this file whose arguments redistc can spell.
-  std::vector<InstanceAction> Instances;
-};
 
 class Analysis {
 public:
@@ -192,27 +56,47 @@ public:
   const std::vector<AnalysedDirective> &results() const { return Results; }
 
 private:
+  /// Reports an error of the input; run() then fails.
+  clang::DiagnosticBuilder error(clang::SourceLocation Loc, unsigned ID);
+
+  // Binding (AnalysisBinding.cpp).
   bool bindSlots();
-  bool placeDirectives();
+  bool placeDirective(const Directive &D, const clang::StaticAssertDecl &SA,
+                      const clang::DeclStmt *Stmt, Placement &P) const;
+  const clang::ValueDecl *boundVariable(const ExprSlot &S);
+  const ArrangementInfo *findArrangement(const NameRef &Name, unsigned At);
+  DistributionInfo *findDistribution(const clang::ValueDecl *Decl, unsigned At);
+  unsigned offsetOf(clang::SourceLocation Loc) const;
+
+  // Types (AnalysisTypes.cpp).
+  void findMPICommType();
+  std::optional<VariableInfo> variableSlot(const Directive &D, int Slot);
+  bool checkComm(const Directive &D);
+  static const clang::ClassTemplateSpecializationDecl *
+  stdTemplate(clang::QualType T, llvm::StringRef Name);
+
+  // Constant evaluation (AnalysisConstants.cpp).
+  std::optional<int64_t> integerSlot(const Directive &D, int Slot,
+                                     const char *What);
+  std::optional<FormatValue> formatOf(const Directive &D);
+  std::optional<FormatValue> genBlockOf(const ExprSlot &S, FormatValue F);
+  bool reportComma(const clang::Expr *E, llvm::StringRef What);
+
+  // Checks (AnalysisChecks.cpp).
+  bool checkPlacement();
   void analyseProcessors(Directive &D);
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
-  void trackDistributions();
-  void analyseInstances();
-
-  std::optional<int64_t> integerSlot(const Directive &D, int Slot,
-                                     const char *What);
-  std::optional<VariableInfo> variableSlot(const Directive &D, int Slot);
-  std::optional<FormatValue> formatOf(const Directive &D);
-  bool checkComm(const Directive &D);
-  const ArrangementInfo *findArrangement(const NameRef &Name, unsigned At);
-  DistributionInfo *findDistribution(const clang::ValueDecl *Decl, unsigned At);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D);
+
+  // Flow tracking (AnalysisFlow.cpp).
+  void trackDistributions();
   bool sameStraightLineBlock(const Placement &A, const Placement &B) const;
-  unsigned offsetOf(clang::SourceLocation Loc) const;
-  clang::SourceLocation commaBefore(const clang::Expr *Rhs) const;
+
+  // Instantiations (AnalysisInstances.cpp).
+  void analyseInstances();
 
   clang::ASTContext &Ctx;
   Diagnostics &Diags;
@@ -233,8 +117,15 @@ private:
   /// Each directive's injected static_assert and its statement, by index.
   llvm::DenseMap<size_t, const clang::StaticAssertDecl *> FoundDecls;
   llvm::DenseMap<size_t, const clang::DeclStmt *> FoundStmts;
-  /// The analyses of instantiations, which Results point into.
-  struct InstanceData;
+  /// The analysis of an instantiation, quiet, which Results point into.
+  struct InstanceData {
+    /// A copy of the directives, their expressions bound in the instance.
+    std::vector<Directive> Directives;
+    std::unique_ptr<clang::DiagnosticConsumer> Errors;
+    std::unique_ptr<clang::DiagnosticsEngine> Engine;
+    std::unique_ptr<Diagnostics> Diags;
+    std::unique_ptr<Analysis> A;
+  };
   std::vector<std::unique_ptr<InstanceData>> InstanceAnalyses;
 };
 

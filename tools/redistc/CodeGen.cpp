@@ -2,6 +2,7 @@
 
 #include "CodeGen.h"
 
+#include "GeneratedNames.h"
 #include "RedistcConfig.h"
 
 #include "redist/Error.h"
@@ -298,9 +299,9 @@ void CodeGen::processors(const ArrangementInfo &A, GeneratedDirective &Out) {
   V["NAME"] = D.Arrangement.Name;
   V["EXTENT_TEXT"] = D.Slots[D.Extent].Text;
   V["COMM_TEXT"] = D.Comm >= 0 ? D.Slots[D.Comm].Text : "MPI_COMM_WORLD";
-  std::string Name = A.ExtentExpr.substr(0, A.ExtentExpr.find('('));
-  V["EXTENT_NAME"] = Name;
-  V["COMM_NAME"] = A.CommExpr.substr(0, A.CommExpr.find('('));
+  const DeclaredNames Names(A);
+  V["EXTENT_NAME"] = Names.name(Declared::Extent);
+  V["COMM_NAME"] = Names.name(Declared::Comm);
   Out.Code =
       renderTemplate(A.Where.Scope == ScopeKind::Block ? "processors_block"
                                                        : "processors_namespace",
@@ -320,12 +321,14 @@ void CodeGen::distribute(const DistributionInfo &Dist,
   V["EXTENT_TEXT"] = D.Slots[D.Extent].Text;
   V["FORMAT"] = Dist.Format.spelling();
   V["ARRANGEMENT"] = D.Onto.Name;
-  V["DIST_NAME"] = Dist.DistExpr.substr(0, Dist.DistExpr.find('('));
-  V["EXTENT_NAME"] = Dist.ExtentExpr.substr(0, Dist.ExtentExpr.find('('));
-  V["COMM_NAME"] = Dist.CommExpr.substr(0, Dist.CommExpr.find('('));
+  const DeclaredNames Names(Dist);
+  const DeclaredNames Onto(*Dist.Onto);
+  V["DIST_NAME"] = Names.name(Declared::Distribution);
+  V["EXTENT_NAME"] = Names.name(Declared::Extent);
+  V["COMM_NAME"] = Names.name(Declared::Comm);
   V["DIST_INIT"] =
-      distributionInit(Dist.Format, Dist.Onto->ExtentExpr, where(D));
-  V["COMM"] = Dist.Onto->CommExpr;
+      distributionInit(Dist.Format, Onto.use(Declared::Extent), where(D));
+  V["COMM"] = Onto.use(Declared::Comm);
   Out.Code = renderTemplate(Dist.Where.Scope == ScopeKind::Block
                                 ? "distribute_block"
                                 : "distribute_namespace",
@@ -387,36 +390,37 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
 
 TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   const Directive &D = *A.D;
-  const DistributionInfo &Target = *A.Target;
+  const DeclaredNames Target(*A.Target);
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
   V["SCHEDULE"] = D.Schedule ? " schedule(" + *D.Schedule + ")" : "";
   if (D.Kind == DirectiveKind::Assign) {
-    const DistributionInfo &Source = *A.Source;
+    const DeclaredNames Source(*A.Source);
     V["DST"] = A.TargetVar.Text;
     V["SRC"] = A.SourceVar.Text;
-    V["SRC_COMM"] = Source.CommExpr;
-    V["DST_COMM"] = Target.CommExpr;
-    V["SRC_DIST"] = Source.DistExpr;
-    V["DST_DIST"] = Target.DistExpr;
-    V["SRC_EXTENT"] = Source.ExtentExpr;
-    V["DST_EXTENT"] = Target.ExtentExpr;
+    V["SRC_COMM"] = Source.use(Declared::Comm);
+    V["DST_COMM"] = Target.use(Declared::Comm);
+    V["SRC_DIST"] = Source.use(Declared::Distribution);
+    V["DST_DIST"] = Target.use(Declared::Distribution);
+    V["SRC_EXTENT"] = Source.use(Declared::Extent);
+    V["DST_EXTENT"] = Target.use(Declared::Extent);
     V["USES"] = "";
     return V;
   }
   V["VAR"] = A.TargetVar.Text;
   V["FORMAT"] = A.Format.spelling();
   V["ONTO"] = A.Onto ? " onto " + D.Onto.Name : "";
-  V["FROM_DIST"] = Target.DistExpr;
-  V["EXTENT"] = Target.ExtentExpr;
-  V["COMM"] = Target.CommExpr;
-  V["COMM_CHECK"] = A.Onto && A.Onto != Target.Onto
+  V["FROM_DIST"] = Target.use(Declared::Distribution);
+  V["EXTENT"] = Target.use(Declared::Extent);
+  V["COMM"] = Target.use(Declared::Comm);
+  V["COMM_CHECK"] = A.Onto && A.Onto != A.Target->Onto
                         ? "  redist::directive::checkSameComm(" +
-                              Target.CommExpr + ", " + A.Onto->CommExpr + ", " +
-                              quoted(where(D)) + ");"
+                              Target.use(Declared::Comm) + ", " +
+                              DeclaredNames(*A.Onto).use(Declared::Comm) +
+                              ", " + quoted(where(D)) + ");"
                         : "";
-  std::string Procs =
-      A.Onto ? A.Onto->ExtentExpr : Target.DistExpr + ".procs()";
+  std::string Procs = A.Onto ? DeclaredNames(*A.Onto).use(Declared::Extent)
+                             : Target.use(Declared::Distribution) + ".procs()";
   V["TO_INIT"] = distributionInit(A.Format, Procs, where(D));
   // The static path folds the format's expression into its tables; keep it
   // used.

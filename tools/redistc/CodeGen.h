@@ -15,8 +15,8 @@
 #ifndef REDISTC_CODEGEN_H
 #define REDISTC_CODEGEN_H
 
-#include "Analysis.h"
 #include "Diagnostics.h"
+#include "Model.h"
 #include "StaticTables.h"
 #include "Templates.h"
 

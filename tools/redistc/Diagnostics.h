@@ -2,8 +2,8 @@
 //
 // Every error redistc reports about a directive goes through Clang's
 // DiagnosticsEngine, so that it prints like Clang's own: file:line:col, the
-// source line and a caret. This table registers redistc's messages as custom
-// diagnostic ids.
+// source line and a caret. This table registers redistc's messages, listed in
+// Diagnostics.def, as custom diagnostic ids.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_DIAGNOSTICS_H
@@ -23,53 +23,9 @@ public:
   bool hasErrors() const { return Engine.hasErrorOccurred(); }
   unsigned errorCount() const { return Engine.getNumErrors(); }
 
-  // Syntax of the directives.
-  unsigned MissingDirective;
-  unsigned UnknownDirective;
-  unsigned Expected;
-  unsigned UnknownClause;
-  unsigned DuplicateClause;
-  unsigned MalformedFormat;
-  unsigned EmptyExpression;
-  unsigned Unbalanced;
-  unsigned MatchingBracket;
-  unsigned UnknownAlgorithm;
-  unsigned FromMacro;
-  unsigned NotMainFile;
-  unsigned NotCxx;
-
-  // Meaning of the directives.
-  unsigned BadScope;
-  unsigned ActionOutsideFunction;
-  unsigned DeclarationNotInBlock;
-  unsigned NotInteger;
-  unsigned NotPositive;
-  unsigned TooLarge;
-  unsigned ConstTarget;
-  unsigned NegativeExtent;
-  unsigned CommaExpression;
-  unsigned NotVariable;
-  unsigned BadVariableType;
-  unsigned DependentVariable;
-  unsigned NotTriviallyCopyable;
-  unsigned NotResizable;
-  unsigned UseAssign;
-  unsigned NotDistributed;
-  unsigned AlreadyDistributed;
-  unsigned UnknownArrangement;
-  unsigned ArrangementRedeclared;
-  unsigned GenBlockType;
-  unsigned GenBlockCount;
-  unsigned GenBlockSum;
-  unsigned GenBlockNegative;
-  unsigned InvalidDistribution;
-  unsigned AssignExtent;
-  unsigned AssignTypes;
-  unsigned AssignSame;
-  unsigned ScheduleNotApplicable;
-  unsigned ArrayTooSmall;
-  unsigned CommType;
-  unsigned PreviousHere;
+  // The id of each diagnostic, e.g. UnknownDirective.
+#define REDISTC_DIAGNOSTIC(Name, Level, Text) unsigned Name;
+#include "Diagnostics.def"
 
 private:
   clang::DiagnosticsEngine &Engine;

@@ -1,8 +1,8 @@
 //===- Templates.h - The code templates embedded in redistc ---------------===//
 //
 // The code redistc emits comes from templates/*.tpl, embedded into the tool
-// at build time (EmbedTemplates.cmake), so that an installed redistc needs no
-// files on disk. A template holds C++ text with {{KEY}} placeholders.
+// at build time (cmake/EmbedTemplates.cmake), so that an installed redistc
+// needs no files on disk. A template holds C++ text with {{KEY}} placeholders.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_TEMPLATES_H

@@ -1,0 +1,205 @@
+//===- PragmaParserTest.cpp - What the pragma handler records -------------===//
+//
+// The directives as PragmaParser records them, before any analysis: kinds,
+// names, formats, clauses, the user's text of each expression and the
+// locations later diagnostics point at. Its error messages are in
+// DiagnosticsTest.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ToolRun.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+#include <vector>
+
+namespace redistc {
+namespace test {
+namespace {
+
+/// The directives of Code, with every location as LINE:COL.
+struct Parsed {
+  std::vector<Directive> Directives;
+  std::vector<std::string> HashLocs, KeywordLocs, EndLocs;
+  std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs;
+  Seen Diags;
+};
+
+Parsed parseCode(const std::string &Code) {
+  Parsed P;
+  P.Diags = parse(Input(Code), [&](clang::ASTContext &Ctx,
+                                   std::vector<Directive> &Directives) {
+    const clang::SourceManager &SM = Ctx.getSourceManager();
+    auto at = [&](clang::SourceLocation Loc) {
+      return Loc.isValid() ? lineColumn(SM, Loc) : std::string("-");
+    };
+    for (Directive &D : Directives) {
+      P.HashLocs.push_back(at(D.HashLoc));
+      P.KeywordLocs.push_back(at(D.KeywordLoc));
+      P.EndLocs.push_back(at(D.EndLoc));
+      P.NameLocs.push_back(at(D.Arrangement.Loc));
+      P.FormatLocs.push_back(at(D.Format.Loc));
+      P.OntoLocs.push_back(at(D.Onto.Loc));
+      P.ScheduleLocs.push_back(at(D.ScheduleLoc));
+      // The expressions die with the AST.
+      for (ExprSlot &S : D.Slots)
+        S.E = nullptr;
+    }
+    P.Directives = Directives;
+  });
+  return P;
+}
+
+std::vector<std::string> slotTexts(const Directive &D) {
+  std::vector<std::string> Texts;
+  for (const ExprSlot &S : D.Slots)
+    Texts.push_back(S.Text);
+  return Texts;
+}
+
+TEST(PragmaParser, Processors) {
+  Parsed P = parseCode("int nprocs;\n"
+                       "int world;\n"
+                       "#pragma redist processors P(nprocs / 2) comm(world)\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 1u);
+  const Directive &D = P.Directives[0];
+  EXPECT_EQ(D.Kind, DirectiveKind::Processors);
+  EXPECT_EQ(D.Id, 1u);
+  EXPECT_EQ(D.Arrangement.Name, "P");
+  EXPECT_EQ(slotTexts(D), (std::vector<std::string>{"nprocs / 2", "world"}));
+  EXPECT_EQ(D.Extent, 0);
+  EXPECT_EQ(D.Comm, 1);
+  EXPECT_EQ(D.Var, -1);
+  EXPECT_EQ(P.HashLocs[0], "3:1");
+  EXPECT_EQ(P.KeywordLocs[0], "3:16");
+  EXPECT_EQ(P.NameLocs[0], "3:27");
+  EXPECT_EQ(P.EndLocs[0], "3:52");
+}
+
+TEST(PragmaParser, DistributeFormats) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "std::vector<double> a, b, c, d, e, f;\n"
+                       "constexpr int K = 4;\n"
+                       "constexpr int S[2] = {3, 5};\n"
+                       "#pragma redist distribute a[8](block) onto P\n"
+                       "#pragma redist distribute b[8](block(K)) onto P\n"
+                       "#pragma redist distribute c[8](cyclic) onto P\n"
+                       "#pragma redist distribute d[8](cyclic(K + 1)) onto P\n"
+                       "#pragma redist distribute e[8](gen_block(S)) onto P\n"
+                       "#pragma redist distribute f[8](gen_block({3, 5})) "
+                       "onto P\n");
+  ASSERT_EQ(P.Directives.size(), 6u);
+  const FormatKind Kinds[] = {FormatKind::Block,    FormatKind::BlockSized,
+                              FormatKind::Cyclic,   FormatKind::CyclicSized,
+                              FormatKind::GenBlock, FormatKind::GenBlock};
+  const std::vector<std::string> Slots[] = {
+      {"a", "8"},          {"b", "8", "K"}, {"c", "8"},
+      {"d", "8", "K + 1"}, {"e", "8", "S"}, {"f", "8", "{3, 5}"}};
+  for (size_t I = 0; I < 6; ++I) {
+    const Directive &D = P.Directives[I];
+    SCOPED_TRACE(I);
+    EXPECT_EQ(D.Kind, DirectiveKind::Distribute);
+    EXPECT_EQ(D.Id, I + 1);
+    EXPECT_EQ(D.Format.Kind, Kinds[I]);
+    EXPECT_EQ(slotTexts(D), Slots[I]);
+    EXPECT_EQ(D.Var, 0);
+    EXPECT_EQ(D.Extent, 1);
+    EXPECT_EQ(D.Format.Arg, Slots[I].size() == 3 ? 2 : -1);
+    EXPECT_EQ(D.Format.BracedList, I == 5);
+    EXPECT_EQ(D.Onto.Name, "P");
+    EXPECT_EQ(P.FormatLocs[I], std::to_string(I + 5) + ":32");
+  }
+  // The arrangement need not exist for the parser.
+  EXPECT_EQ(P.Diags, Seen());
+}
+
+TEST(PragmaParser, KeywordsAreCaseInsensitive) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "std::vector<double> x;\n"
+                       "void f() {\n"
+                       "#pragma redist REDISTRIBUTE x(CYCLIC(3)) ONTO Q "
+                       "Schedule(GREEDY)\n"
+                       "}\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 1u);
+  const Directive &D = P.Directives[0];
+  EXPECT_EQ(D.Kind, DirectiveKind::Redistribute);
+  EXPECT_EQ(D.Format.Kind, FormatKind::CyclicSized);
+  EXPECT_EQ(D.Onto.Name, "Q");
+  EXPECT_EQ(P.OntoLocs[0], "4:47");
+  // Algorithms are stored in lower case, as the library names them.
+  EXPECT_EQ(D.Schedule, std::optional<std::string>("greedy"));
+  EXPECT_EQ(P.ScheduleLocs[0], "4:58");
+}
+
+TEST(PragmaParser, AssignAndVariableForms) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "namespace ns { std::vector<double> x; }\n"
+                       "struct S {\n"
+                       "  std::vector<double> m, n;\n"
+                       "  void f(S &o);\n"
+                       "};\n"
+                       "void S::f(S &o) {\n"
+                       "#pragma redist assign this->m = o.n schedule(auto)\n"
+                       "#pragma redist assign ::ns::x = ns::x\n"
+                       "}\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 2u);
+  const Directive &A = P.Directives[0];
+  EXPECT_EQ(A.Kind, DirectiveKind::Assign);
+  EXPECT_EQ(slotTexts(A), (std::vector<std::string>{"this->m", "o.n"}));
+  EXPECT_EQ(A.Var, 0);
+  EXPECT_EQ(A.Src, 1);
+  // `auto` is a C++ keyword, read as the algorithm name all the same.
+  EXPECT_EQ(A.Schedule, std::optional<std::string>("auto"));
+  EXPECT_EQ(slotTexts(P.Directives[1]),
+            (std::vector<std::string>{"::ns::x", "ns::x"}));
+  EXPECT_FALSE(P.Directives[1].Schedule);
+}
+
+TEST(PragmaParser, MacrosAndContinuations) {
+  Parsed P = parseCode("#define N 8\n"
+                       "#define WHOLE P2(4)\n"
+                       "#pragma redist processors P1(N)\n"
+                       "#pragma redist processors WHOLE\n"
+                       "#pragma redist processors P3(2 \\\n"
+                       "  * N)\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 3u);
+  // The user's text where the directive's brackets are the user's...
+  EXPECT_EQ(slotTexts(P.Directives[0]), std::vector<std::string>{"N"});
+  // ...the expanded tokens where a macro gave them.
+  EXPECT_EQ(P.Directives[1].Arrangement.Name, "P2");
+  EXPECT_EQ(slotTexts(P.Directives[1]), std::vector<std::string>{"4"});
+  // A continued line becomes one line of generated code.
+  EXPECT_EQ(slotTexts(P.Directives[2]), std::vector<std::string>{"2    * N"});
+  EXPECT_EQ(P.EndLocs[2], "6:7");
+}
+
+TEST(PragmaParser, AnErrorRecordsNothing) {
+  Parsed P = parseCode("#pragma redist processors P(4)\n"
+                       "#pragma redist processors\n"
+                       "#pragma redist processors Q(2)\n");
+  ASSERT_EQ(P.Directives.size(), 2u);
+  EXPECT_EQ(P.Directives[0].Arrangement.Name, "P");
+  EXPECT_EQ(P.Directives[1].Arrangement.Name, "Q");
+  // Numbered as recorded: the ids name generated variables.
+  EXPECT_EQ(P.Directives[1].Id, 2u);
+  EXPECT_EQ(P.Diags.size(), 1u);
+}
+
+TEST(PragmaParser, OtherPragmasAreLeftAlone) {
+  Parsed P = parseCode("#pragma once\n"
+                       "#pragma GCC diagnostic ignored \"-Wall\"\n"
+                       "#pragma redist processors P(4)\n");
+  EXPECT_EQ(P.Diags, Seen());
+  EXPECT_EQ(P.Directives.size(), 1u);
+}
+
+} // namespace
+} // namespace test
+} // namespace redistc

@@ -1,0 +1,258 @@
+//===- AnalysisChecks.cpp - The rules each directive must follow ----------===//
+//
+// The semantic checks of the directives: where each may appear, what its
+// names must denote, which values and types go together (a gen_block of one
+// size per process, an array large enough, an assign between equal extents
+// and element types). A directive that passes them enters the model as an
+// ArrangementInfo, DistributionInfo or ActionInfo.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis.h"
+
+#include "redist/Error.h"
+
+using namespace clang;
+
+namespace redistc {
+
+namespace {
+
+/// The model of directive D, placed at P, before its details.
+template <typename Info>
+std::unique_ptr<Info> modelOf(const Directive &D, const Placement &P) {
+  auto I = std::make_unique<Info>();
+  I->D = &D;
+  I->Where = P;
+  return I;
+}
+
+} // namespace
+
+// Where each directive may appear.
+bool Analysis::checkPlacement() {
+  for (size_t I = 0; I < Directives.size(); ++I) {
+    if (!Placed[I])
+      continue;
+    const Directive &D = Directives[I];
+    const Placement &P = Places[I];
+    bool IsAction = D.Kind == DirectiveKind::Redistribute ||
+                    D.Kind == DirectiveKind::Assign;
+    if (P.Scope == ScopeKind::Class) {
+      error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
+      continue;
+    }
+    if (IsAction && P.Scope != ScopeKind::Block) {
+      error(D.KeywordLoc, Diags.ActionOutsideFunction) << directiveName(D.Kind);
+    }
+    // Declarations become declarations: they must not be the body of a
+    // statement, where they would go out of scope at once.
+    if (!IsAction && P.Scope == ScopeKind::Block && P.IndexInBlock < 0) {
+      error(D.KeywordLoc, Diags.DeclarationNotInBlock) << directiveName(D.Kind);
+    }
+  }
+  return !Failed;
+}
+
+// processors NAME(EXTENT) [comm(EXPR)]
+void Analysis::analyseProcessors(Directive &D) {
+  const Placement &P = Places[D.Id - 1];
+  auto A = modelOf<ArrangementInfo>(D, P);
+  const unsigned Before = Diags.errorCount();
+  A->Extent = integerSlot(D, D.Extent, "number of processes");
+  if (A->Extent && *A->Extent <= 0) {
+    const ExprSlot &S = D.Slots[D.Extent];
+    error(S.Range.getBegin(), Diags.NotPositive)
+        << "number of processes" << std::to_string(*A->Extent) << S.Range;
+  }
+  checkComm(D);
+  for (const auto &Other : Arrangements)
+    if (Other->D->Arrangement.Name == D.Arrangement.Name &&
+        Other->Where.ScopeKey == P.ScopeKey) {
+      error(D.Arrangement.Loc, Diags.ArrangementRedeclared)
+          << D.Arrangement.Name;
+      Diags.report(Other->D->Arrangement.Loc, Diags.PreviousHere)
+          << "declaration";
+    }
+  if (Diags.errorCount() != Before)
+    return;
+  Results[D.Id - 1].Arrangement = A.get();
+  Arrangements.push_back(std::move(A));
+}
+
+// A format over Procs processes for Extent elements: what gen_block needs,
+// and, when all is constant, what the library accepts.
+bool Analysis::checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
+                           std::optional<int64_t> Extent,
+                           const std::string &VarName,
+                           const std::string &ArrangementName,
+                           const Directive &D) {
+  SourceLocation Loc = D.Format.Loc;
+  if (F.Kind == FormatKind::GenBlock) {
+    const ExprSlot &S = D.Slots[D.Format.Arg];
+    std::optional<int64_t> Count = F.SizesCount;
+    if (F.Sizes)
+      Count = static_cast<int64_t>(F.Sizes->size());
+    if (Count && Procs && *Count != *Procs) {
+      error(S.Range.getBegin(), Diags.GenBlockCount)
+          << std::to_string(*Count) << ArrangementName << std::to_string(*Procs)
+          << S.Range;
+      return false;
+    }
+    if (F.Sizes && Extent) {
+      int64_t Sum = 0;
+      for (int64_t Size : *F.Sizes)
+        Sum += Size;
+      if (Sum != *Extent) {
+        error(S.Range.getBegin(), Diags.GenBlockSum)
+            << std::to_string(Sum) << VarName << std::to_string(*Extent)
+            << S.Range;
+        return false;
+      }
+    }
+  }
+  if (!F.isConstant() || !Procs || !Extent)
+    return true;
+  try {
+    redist::Layout L(F.distribution(*Procs), *Extent);
+    (void)L;
+  } catch (const redist::InvalidArgument &E) {
+    error(Loc, Diags.InvalidDistribution) << E.what();
+    return false;
+  }
+  return true;
+}
+
+// distribute VAR[EXTENT](FORMAT) onto NAME
+void Analysis::analyseDistribute(Directive &D) {
+  const Placement &P = Places[D.Id - 1];
+  auto Dist = modelOf<DistributionInfo>(D, P);
+  const unsigned Before = Diags.errorCount();
+  std::optional<VariableInfo> Var = variableSlot(D, D.Var);
+  Dist->Extent = integerSlot(D, D.Extent, "array extent");
+  if (Dist->Extent && *Dist->Extent < 0) {
+    const ExprSlot &S = D.Slots[D.Extent];
+    error(S.Range.getBegin(), Diags.NegativeExtent)
+        << std::to_string(*Dist->Extent) << S.Range;
+    Dist->Extent.reset();
+  }
+  Dist->Onto = findArrangement(D.Onto, P.Begin);
+  if (!Dist->Onto) {
+    error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
+  }
+  std::optional<FormatValue> F = formatOf(D);
+  if (!Var || !F || Diags.errorCount() != Before)
+    return;
+  Dist->Var = *Var;
+  Dist->Format = *F;
+  if (const DistributionInfo *Prev = findDistribution(Var->Decl, P.Begin)) {
+    error(D.Slots[D.Var].Range.getBegin(), Diags.AlreadyDistributed)
+        << Var->Text;
+    Diags.report(Prev->D->KeywordLoc, Diags.PreviousHere) << "distribute";
+    return;
+  }
+  if (!checkFormat(*F, Dist->Onto->Extent, Dist->Extent, Var->Text, D.Onto.Name,
+                   D))
+    return;
+  if (F->isConstant() && Dist->Onto->Extent) {
+    Dist->Declared = F->distribution(*Dist->Onto->Extent);
+    if (Dist->Extent && Var->ArraySize) {
+      redist::Layout L(*Dist->Declared, *Dist->Extent);
+      // Under a block-cyclic layout process 0 holds the most: no need to
+      // visit (possibly billions of) processes.
+      int64_t Visit = L.isBlockCyclic() ? 1 : L.procs();
+      for (int64_t Proc = 0; Proc < Visit; ++Proc)
+        if (L.localSize(Proc) > *Var->ArraySize) {
+          error(D.Slots[D.Var].Range.getBegin(), Diags.ArrayTooSmall)
+              << Var->Text << std::to_string(*Var->ArraySize)
+              << std::to_string(Proc) << std::to_string(L.localSize(Proc))
+              << Dist->Declared->str();
+          return;
+        }
+    }
+  }
+  Dist->Escapes = P.Scope == ScopeKind::Namespace;
+  Results[D.Id - 1].Distribution = Dist.get();
+  Distributions.push_back(std::move(Dist));
+}
+
+// redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
+// assign DST = SRC [schedule(ALG)]
+void Analysis::analyseAction(Directive &D) {
+  const Placement &P = Places[D.Id - 1];
+  auto A = modelOf<ActionInfo>(D, P);
+  const unsigned Before = Diags.errorCount();
+  bool IsAssign = D.Kind == DirectiveKind::Assign;
+  std::optional<VariableInfo> Target = variableSlot(D, D.Var);
+  std::optional<VariableInfo> Source;
+  if (IsAssign)
+    Source = variableSlot(D, D.Src);
+  if (Diags.errorCount() != Before || !Target || (IsAssign && !Source))
+    return;
+  A->TargetVar = *Target;
+  const ExprSlot &TargetSlot = D.Slots[D.Var];
+  QualType TargetType = Target->Decl->getType().getNonReferenceType();
+
+  if (!IsAssign && Target->Kind != VarKind::Vector) {
+    error(TargetSlot.Range.getBegin(), Diags.NotResizable)
+        << Target->Text << TargetType << TargetSlot.Range;
+    Diags.report(D.KeywordLoc, Diags.UseAssign);
+    return;
+  }
+  if (Target->Element.isConstQualified() ||
+      (Target->Kind == VarKind::Vector && TargetType.isConstQualified())) {
+    error(TargetSlot.Range.getBegin(), Diags.ConstTarget)
+        << Target->Text << TargetType << TargetSlot.Range;
+    return;
+  }
+  A->Target = findDistribution(Target->Decl, P.Begin);
+  if (!A->Target) {
+    error(TargetSlot.Range.getBegin(), Diags.NotDistributed)
+        << Target->Text << TargetSlot.Range;
+  }
+  if (IsAssign) {
+    A->SourceVar = *Source;
+    const ExprSlot &SourceSlot = D.Slots[D.Src];
+    if (Source->Decl == Target->Decl) {
+      error(SourceSlot.Range.getBegin(), Diags.AssignSame)
+          << Source->Text << SourceSlot.Range;
+      return;
+    }
+    A->Source = findDistribution(Source->Decl, P.Begin);
+    if (!A->Source) {
+      error(SourceSlot.Range.getBegin(), Diags.NotDistributed)
+          << Source->Text << SourceSlot.Range;
+    }
+    if (!Target->DependentElement && !Source->DependentElement &&
+        !Ctx.hasSameUnqualifiedType(Target->Element, Source->Element)) {
+      error(D.KeywordLoc, Diags.AssignTypes)
+          << Target->Element.getUnqualifiedType()
+          << Source->Element.getUnqualifiedType();
+    }
+    if (A->Target && A->Source && A->Target->Extent && A->Source->Extent &&
+        *A->Target->Extent != *A->Source->Extent) {
+      error(D.KeywordLoc, Diags.AssignExtent)
+          << Target->Text << std::to_string(*A->Target->Extent) << Source->Text
+          << std::to_string(*A->Source->Extent);
+    }
+  } else {
+    if (D.Onto.present()) {
+      A->Onto = findArrangement(D.Onto, P.Begin);
+      if (!A->Onto) {
+        error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
+      }
+    }
+    std::optional<FormatValue> F = formatOf(D);
+    if (F)
+      A->Format = *F;
+  }
+  if (Diags.errorCount() != Before)
+    return;
+  for (DistributionInfo *Dist : {A->Target, A->Source})
+    if (Dist && Dist->Where.Function != P.Function)
+      Dist->Escapes = true;
+  Results[D.Id - 1].Action = A.get();
+  Actions.push_back(std::move(A));
+}
+
+} // namespace redistc

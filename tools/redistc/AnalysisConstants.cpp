@@ -1,0 +1,199 @@
+//===- AnalysisConstants.cpp - The values of the directives' parameters ---===//
+//
+// Every parameter Clang can evaluate as a constant: the extents, the block
+// sizes and the gen_block sizes, with the checks of their values that need
+// nothing else (positive, non-negative, 64 bits). A parameter Clang cannot
+// evaluate stays unknown, and the directive uses the runtime.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cctype>
+
+using namespace clang;
+
+namespace redistc {
+
+namespace {
+
+/// The integers of a constant array or std::array value.
+std::optional<std::vector<int64_t>> integersOf(const APValue &V) {
+  if (V.isStruct() && V.getStructNumFields() == 1)
+    return integersOf(V.getStructField(0));
+  if (!V.isArray())
+    return std::nullopt;
+  std::vector<int64_t> Out;
+  for (unsigned I = 0; I < V.getArraySize(); ++I) {
+    const APValue &Elt = I < V.getArrayInitializedElts()
+                             ? V.getArrayInitializedElt(I)
+                             : V.getArrayFiller();
+    if (!Elt.isInt() || Elt.getInt().getMinSignedBits() > 64)
+      return std::nullopt;
+    Out.push_back(Elt.getInt().getExtValue());
+  }
+  return Out;
+}
+
+} // namespace
+
+// `a, b` where one expression is expected: Clang builds `(void)(a, b)` from
+// the parenthesised list and does not keep the comma's location, so find it
+// before the second operand. True after reporting one.
+bool Analysis::reportComma(const Expr *E, llvm::StringRef What) {
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || BO->getOpcode() != BO_Comma)
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = BO->getRHS()->getBeginLoc();
+  if (!Loc.isFileID()) {
+    Loc = SM.getExpansionLoc(Loc);
+  } else {
+    llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(Loc));
+    unsigned Offset = SM.getFileOffset(Loc);
+    while (Offset > 0 &&
+           isspace(static_cast<unsigned char>(Buffer[Offset - 1])))
+      --Offset;
+    if (Offset > 0 && Buffer[Offset - 1] == ',')
+      Loc = Loc.getLocWithOffset(static_cast<int>(Offset) - 1 -
+                                 static_cast<int>(SM.getFileOffset(Loc)));
+  }
+  error(Loc, Diags.CommaExpression) << What;
+  return true;
+}
+
+// An integer parameter: its value when Clang can evaluate it. What names it
+// in messages.
+std::optional<int64_t> Analysis::integerSlot(const Directive &D, int Slot,
+                                             const char *What) {
+  const ExprSlot &S = D.Slots[Slot];
+  if (!S.E)
+    return std::nullopt;
+  if (reportComma(S.E, What))
+    return std::nullopt;
+  if (S.E->isTypeDependent() || S.E->isValueDependent())
+    return std::nullopt;
+  QualType T = S.E->getType();
+  if (!T->isIntegralOrUnscopedEnumerationType()) {
+    error(S.Range.getBegin(), Diags.NotInteger) << What << T << S.Range;
+    return std::nullopt;
+  }
+  llvm::Optional<llvm::APSInt> V = S.E->getIntegerConstantExpr(Ctx);
+  if (!V)
+    return std::nullopt;
+  if (V->isUnsigned() ? V->getActiveBits() > 63 : V->getMinSignedBits() > 64) {
+    error(S.Range.getBegin(), Diags.TooLarge)
+        << What << llvm::toString(*V, 10) << S.Range;
+    return std::nullopt;
+  }
+  return V->getExtValue();
+}
+
+// The format of a distribute or redistribute: its parameter when constant.
+std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
+  FormatValue F;
+  F.Kind = D.Format.Kind;
+  if (D.Format.Arg < 0)
+    return F;
+  const ExprSlot &S = D.Slots[D.Format.Arg];
+  F.ArgText = S.Text;
+  F.BracedList = D.Format.BracedList;
+  if (F.Kind != FormatKind::GenBlock) {
+    const unsigned Before = Diags.errorCount();
+    F.Param = integerSlot(D, D.Format.Arg, "block size");
+    if (Diags.errorCount() != Before)
+      return std::nullopt;
+    if (F.Param && *F.Param <= 0) {
+      error(S.Range.getBegin(), Diags.NotPositive)
+          << "block size" << std::to_string(*F.Param) << S.Range;
+      return std::nullopt;
+    }
+    return F;
+  }
+  return genBlockOf(S, F);
+}
+
+// gen_block(A): an array, std::array or std::vector of integers, or a braced
+// list of them; the sizes when constant.
+std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
+                                                FormatValue F) {
+  if (!S.E)
+    return F;
+  if (reportComma(S.E, "gen_block: give one array of sizes"))
+    return std::nullopt;
+  auto CheckNegative = [&]() {
+    if (F.Sizes)
+      for (size_t I = 0; I < F.Sizes->size(); ++I)
+        if ((*F.Sizes)[I] < 0) {
+          error(S.Range.getBegin(), Diags.GenBlockNegative)
+              << std::to_string((*F.Sizes)[I]) << std::to_string(I) << S.Range;
+          return false;
+        }
+    return true;
+  };
+  if (F.BracedList) {
+    // new long long[]{...} (PragmaParser): constant when every element is.
+    const auto *New = dyn_cast<CXXNewExpr>(S.E->IgnoreParenImpCasts());
+    const auto *List =
+        New ? dyn_cast_or_null<InitListExpr>(New->getInitializer()) : nullptr;
+    if (!List)
+      return F;
+    F.SizesCount = static_cast<int64_t>(List->getNumInits());
+    std::vector<int64_t> Values;
+    for (const Expr *Init : List->inits()) {
+      // Clang has reported a narrowing from a non-integer.
+      if (!Init->IgnoreImpCasts()->getType()->isIntegralOrEnumerationType() &&
+          !Init->isTypeDependent()) {
+        Failed = true;
+        return std::nullopt;
+      }
+      Expr::EvalResult R;
+      if (Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx))
+        return F;
+      Values.push_back(R.Val.getInt().getExtValue());
+    }
+    F.Sizes = std::move(Values);
+    return CheckNegative() ? std::optional<FormatValue>(F) : std::nullopt;
+  }
+  QualType T = S.E->getType().getNonReferenceType();
+  if (T->isDependentType())
+    return F;
+  QualType Elt;
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    Elt = AT->getElementType();
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      F.SizesCount = static_cast<int64_t>(CAT->getSize().getZExtValue());
+  } else if (const auto *Vec = stdTemplate(T, "vector")) {
+    Elt = Vec->getTemplateArgs()[0].getAsType();
+  } else if (const auto *Arr = stdTemplate(T, "array")) {
+    Elt = Arr->getTemplateArgs()[0].getAsType();
+    const TemplateArgument &Count = Arr->getTemplateArgs()[1];
+    if (Count.getKind() == TemplateArgument::Integral)
+      F.SizesCount = Count.getAsIntegral().getExtValue();
+  }
+  if (Elt.isNull() || !Elt->isIntegerType()) {
+    error(S.Range.getBegin(), Diags.GenBlockType) << T << S.Range;
+    return std::nullopt;
+  }
+  // Constant when A names a constexpr variable.
+  const Expr *E = S.E->IgnoreParenImpCasts();
+  const ValueDecl *VD = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    VD = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    VD = ME->getMemberDecl();
+  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD))
+    if (Var->isConstexpr())
+      if (const APValue *Value = Var->evaluateValue())
+        F.Sizes = integersOf(*Value);
+  if (!CheckNegative())
+    return std::nullopt;
+  return F;
+}
+
+} // namespace redistc
