@@ -368,6 +368,14 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
       From, To,
       redist::parseAlgorithm(AlgorithmName).value_or(redist::Algorithm::Auto),
       ElementBytes, Options.Limits);
+  if (!Plan.Beyond.empty()) {
+    if (InInstance) {
+      Why = "it cannot be planned: " + Plan.Beyond;
+      return true;
+    }
+    Diags.report(D.KeywordLoc, Diags.BeyondLibrary) << Plan.Beyond;
+    return false;
+  }
   if (!Plan.Error.empty()) {
     // An instantiation keeps the runtime path, which checks it if it runs.
     if (InInstance) {

@@ -10,9 +10,11 @@
 
 namespace redistc {
 
-StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
-                          redist::Algorithm Algorithm, int64_t ElementBytes,
-                          const StaticLimits &Limits) {
+namespace {
+
+StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
+                       redist::Algorithm Algorithm, int64_t ElementBytes,
+                       const StaticLimits &Limits) {
   StaticPlan Out;
   const int64_t Limit = Limits.MaxRows;
   auto tooLarge = [&](const std::string &What) {
@@ -99,6 +101,22 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                     std::to_string(T.Series.size()) + " run series");
   Out.Tables = std::move(T);
   return Out;
+}
+
+} // namespace
+
+StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
+                          redist::Algorithm Algorithm, int64_t ElementBytes,
+                          const StaticLimits &Limits) {
+  // The library refuses layouts it cannot describe (redist/Limits.h) from
+  // any of the calls above, before allocating.
+  try {
+    return planChecked(From, To, Algorithm, ElementBytes, Limits);
+  } catch (const redist::InvalidArgument &E) {
+    StaticPlan Out;
+    Out.Beyond = E.what();
+    return Out;
+  }
 }
 
 } // namespace redistc

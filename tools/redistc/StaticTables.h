@@ -59,8 +59,11 @@ struct StaticPlan {
   std::optional<StaticTables> Tables;
   /// Why there are no tables: too large (the runtime takes over) ...
   std::string Fallback;
-  /// ... or an error in the directive (the algorithm does not apply).
+  /// ... or an error in the directive: the algorithm does not apply ...
   std::string Error;
+  /// ... or the layouts exceed what the schedule library can describe
+  /// (redist/Limits.h), which the runtime would refuse too.
+  std::string Beyond;
 };
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,

@@ -436,6 +436,19 @@ const std::vector<DiagnosticCase> &cases() {
        {"ScheduleNotApplicable 5:51: error: schedule(walker_otto) does not "
         "apply to this redistribution: walker_otto needs one block size to be "
         "a multiple of the other (got r=3, s=5)"}},
+      {"BeyondLibrary",
+       {"#include <vector>\n"
+        "#pragma redist processors P(2)\n"
+        "void f(std::vector<double> &X) {\n"
+        "#pragma redist distribute X[9223372036854775807](cyclic) onto P\n"
+        "#pragma redist redistribute X(cyclic(1LL << 62))\n"
+        "}\n"},
+       {"BeyondLibrary 5:16: error: this redistribution cannot be planned: "
+        "cyclic on 2 processes -> cyclic(4611686018427387904) on 2 processes "
+        "over N = 9223372036854775807 elements: the messages of one source "
+        "process take up to 4611686018427387904 runs of local indices to "
+        "describe, more than the library's limit of 4294967296 per "
+        "process"}},
   };
   return Cases;
 }
