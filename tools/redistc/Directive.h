@@ -1,5 +1,4 @@
-//===- Directive.h - A parsed #pragma redist directive
-//---------------------===//
+//===- Directive.h - A parsed #pragma redist directive --------------------===//
 //
 // What the pragma handler (PragmaParser) records of each directive: its kind,
 // its names and formats, and the embedded C++ expressions ("slots"). Clang
