@@ -10,6 +10,7 @@
 #include "redist/Schedulers.h"
 
 #include "redist/Error.h"
+#include "redist/MinCost.h"
 #include "schedulers/GenBlockSchedulers.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -40,9 +41,8 @@ void requireGridOfLayouts(const char *Name, const Layout &From,
   if (G.P != From.procs() || G.Q != To.procs())
     throw InvalidArgument(std::string(Name) + ": the grid is " +
                           std::to_string(G.P) + " x " + std::to_string(G.Q) +
-                          ", the layouts have " +
-                          std::to_string(From.procs()) + " and " +
-                          std::to_string(To.procs()) + " processes");
+                          ", the layouts have " + std::to_string(From.procs()) +
+                          " and " + std::to_string(To.procs()) + " processes");
 }
 
 } // namespace detail
@@ -67,6 +67,8 @@ constexpr NamedAlgorithm Names[] = {
     {Algorithm::Greedy, "greedy"},
     {Algorithm::Scpa, "scpa"},
     {Algorithm::Chain, "chain"},
+    {Algorithm::MinCost, "mincost"},
+    {Algorithm::MinCostSteps, "mincost-steps"},
 };
 
 void setWhy(std::string *Why, const std::string &Text) {
@@ -91,6 +93,13 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
     return detail::scheduleScpa(G);
   case Algorithm::Chain:
     return detail::scheduleChain(G);
+  case Algorithm::MinCost:
+    return makeMinCostSchedule(G);
+  case Algorithm::MinCostSteps: {
+    MinCostOptions Opts;
+    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+    return makeMinCostSchedule(G, Opts);
+  }
   case Algorithm::Auto:
     break;
   }
@@ -189,6 +198,8 @@ bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
   case Algorithm::Auto:
   case Algorithm::Stepwise:
   case Algorithm::Greedy:
+  case Algorithm::MinCost:
+  case Algorithm::MinCostSteps:
     return true; // any grid
   }
   throw std::logic_error("algorithmApplies: unknown algorithm");

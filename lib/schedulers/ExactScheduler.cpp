@@ -27,10 +27,11 @@ namespace {
 
 class ExactSearch {
 public:
-  ExactSearch(const CommGrid &G, StepLimit Limit, int64_t NodeBudget)
+  ExactSearch(const CommGrid &G, int64_t StepCap, int64_t NodeBudget,
+              int64_t Incumbent)
       : G(G), N(static_cast<int64_t>(G.Messages.size())),
-        NodeBudget(NodeBudget), SrcBusy(G.P, 0), DstBusy(G.Q, 0),
-        StepOf(N, -1) {
+        NodeBudget(NodeBudget), SrcBusy(G.P, 0), DstBusy(G.Q, 0), StepOf(N, -1),
+        Incumbent(Incumbent), BestCost(Incumbent) {
     std::vector<std::vector<int64_t>> BySrc(G.P), ByDst(G.Q);
     for (int64_t I = 0; I < N; ++I) {
       const Message &M = G.Messages[I];
@@ -45,22 +46,13 @@ public:
     for (const auto *Groups : {&BySrc, &ByDst})
       for (const std::vector<int64_t> &Ids : *Groups)
         Degree = std::max(Degree, static_cast<int64_t>(Ids.size()));
-    MaxSteps = Limit == StepLimit::MaxDegree ? Degree : N;
+    // More steps than messages are never needed.
+    MaxSteps = std::min(StepCap, N);
     if (MaxSteps > 64)
       throw InvalidArgument("the exact scheduler handles at most 64 steps; "
                             "this grid would need " +
                             std::to_string(MaxSteps));
-    // L[i], from each process's lengths in non-increasing order.
-    Bound.assign(Degree, 0);
-    for (const auto *Groups : {&BySrc, &ByDst})
-      for (const std::vector<int64_t> &Ids : *Groups) {
-        std::vector<int64_t> Lens;
-        for (int64_t Id : Ids)
-          Lens.push_back(G.Messages[Id].Len);
-        std::sort(Lens.rbegin(), Lens.rend());
-        for (size_t I = 0; I < Lens.size(); ++I)
-          Bound[I] = std::max(Bound[I], Lens[I]);
-      }
+    Bound = rankedLengthBounds(G);
     TailBound.assign(Degree + 1, 0);
     for (int64_t I = Degree - 1; I >= 0; --I)
       TailBound[I] = TailBound[I + 1] + Bound[I];
@@ -81,18 +73,21 @@ public:
     });
   }
 
-  std::optional<Schedule> run() {
+  ExactOutcome run() {
+    ExactOutcome Out;
+    if (MaxSteps >= Degree)
+      search(0, 0); // with no message, records the empty schedule
+    Out.Complete = Nodes <= NodeBudget;
+    Out.Nodes = std::min(Nodes, NodeBudget);
+    if (BestCost >= Incumbent)
+      return Out; // nothing cheaper than the incumbent
     Schedule S;
     S.Algorithm = "exact";
-    if (N == 0)
-      return S;
-    search(0, 0);
-    if (Nodes > NodeBudget)
-      return std::nullopt;
     S.Steps.assign(BestSteps, {});
     for (int64_t I = 0; I < N; ++I)
       S.Steps[BestStepOf[I]].push_back(I);
-    return S;
+    Out.Best = std::move(S);
+    return Out;
   }
 
 private:
@@ -170,18 +165,51 @@ private:
   std::vector<int64_t> Order;
   std::vector<uint64_t> SrcBusy, DstBusy; // steps each process is busy in
   std::vector<int64_t> StepOf;
+  const int64_t Incumbent;
   int64_t Open = 0;
   int64_t Nodes = 0;
-  int64_t BestCost = std::numeric_limits<int64_t>::max();
+  int64_t BestCost;
   int64_t BestSteps = 0;
   std::vector<int64_t> BestStepOf;
 };
 
 } // namespace
 
+std::vector<int64_t> rankedLengthBounds(const CommGrid &G) {
+  // Each process's lengths, longest first: sort (process, -length) pairs,
+  // sources and targets apart. O(messages log messages), whatever P and Q.
+  std::vector<int64_t> Bound;
+  for (bool BySource : {true, false}) {
+    std::vector<std::pair<int64_t, int64_t>> Ends;
+    for (const Message &M : G.Messages)
+      Ends.emplace_back(BySource ? M.Src : M.Dst, -M.Len);
+    std::sort(Ends.begin(), Ends.end());
+    size_t Rank = 0;
+    for (size_t I = 0; I < Ends.size(); ++I) {
+      Rank = I > 0 && Ends[I].first == Ends[I - 1].first ? Rank + 1 : 0;
+      if (Rank == Bound.size())
+        Bound.push_back(0);
+      Bound[Rank] = std::max(Bound[Rank], -Ends[I].second);
+    }
+  }
+  return Bound;
+}
+
+ExactOutcome searchExact(const CommGrid &G, int64_t MaxSteps,
+                         int64_t NodeBudget, int64_t Incumbent) {
+  return ExactSearch(G, MaxSteps, NodeBudget, Incumbent).run();
+}
+
 std::optional<Schedule> scheduleExact(const CommGrid &G, StepLimit Limit,
                                       int64_t NodeBudget) {
-  return ExactSearch(G, Limit, NodeBudget).run();
+  const int64_t Steps = Limit == StepLimit::MaxDegree
+                            ? G.maxDegree()
+                            : static_cast<int64_t>(G.Messages.size());
+  ExactOutcome Out =
+      searchExact(G, Steps, NodeBudget, std::numeric_limits<int64_t>::max());
+  if (!Out.Complete)
+    return std::nullopt;
+  return std::move(Out.Best);
 }
 
 } // namespace detail
