@@ -75,6 +75,9 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
       });
     });
     J.attributeEnd();
+    // Added after the others: readers of the first members are unaffected.
+    if (P.StepLimit > 0)
+      J.attribute("step_limit", P.StepLimit);
   });
   OS << '\n';
 }

@@ -16,7 +16,8 @@ TOP_KEYS = ["format", "problem", "algorithm", "model", "messages", "steps",
             "num_steps", "cost", "lower_bounds"]
 MODEL = {"caterpillar": "baseline", "walker_otto": "steps",
          "classes": "steps", "stepwise": "steps", "greedy": "cost",
-         "scpa": "steps", "chain": "steps"}
+         "scpa": "steps", "chain": "steps", "mincost": "cost",
+         "mincost-steps": "cost"}
 
 
 def fail(message):
@@ -71,7 +72,13 @@ def problem_grid(problem):
 def main():
     requested = sys.argv[1]
     doc = json.load(sys.stdin, object_pairs_hook=collections.OrderedDict)
-    expect(list(doc) == TOP_KEYS, "members %s" % list(doc))
+    # mincost-steps adds its step limit, after the others.
+    extra = ["step_limit"] if doc.get("algorithm") == "mincost-steps" else []
+    expect(list(doc) == TOP_KEYS + extra, "members %s" % list(doc))
+    if extra:
+        expect(doc["num_steps"] <= doc["step_limit"],
+               "%d steps over the limit %d" %
+               (doc["num_steps"], doc["step_limit"]))
     expect(doc["format"] == "redist-schedule/1", "format " + doc["format"])
 
     grid, n = problem_grid(doc["problem"])
