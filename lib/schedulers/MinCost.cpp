@@ -341,17 +341,23 @@ std::optional<Schedule> bandSeed(const CommGrid &G, int64_t Limit) {
   return S;
 }
 
-} // namespace
-
-Schedule makeMinCostSchedule(const CommGrid &G, const MinCostOptions &Opts,
-                             MinCostReport *Report) {
-  const int64_t Messages = static_cast<int64_t>(G.Messages.size());
+void checkStepLimit(const CommGrid &G, int64_t Steps) {
   const int64_t Degree = G.maxDegree();
-  if (Opts.Steps < 0 || (Opts.Steps > 0 && Opts.Steps < Degree))
-    throw InvalidArgument("mincost-steps: " + std::to_string(Opts.Steps) +
+  if (Steps < 0 || (Steps > 0 && Steps < Degree))
+    throw InvalidArgument("mincost-steps: " + std::to_string(Steps) +
                           " steps are too few; the grid needs at least " +
                           std::to_string(Degree) +
                           " (the most messages of one process)");
+}
+
+} // namespace
+
+Schedule detail::improveMinCost(const CommGrid &G, const MinCostOptions &Opts,
+                                std::vector<Schedule> Seeds,
+                                MinCostReport *Report) {
+  checkStepLimit(G, Opts.Steps);
+  const int64_t Messages = static_cast<int64_t>(G.Messages.size());
+  const int64_t Degree = G.maxDegree();
   const std::string Name = Opts.Steps > 0 ? "mincost-steps" : "mincost";
   const int64_t Limit = Opts.Steps > 0 ? Opts.Steps : Messages;
 
@@ -359,11 +365,14 @@ Schedule makeMinCostSchedule(const CommGrid &G, const MinCostOptions &Opts,
   for (int64_t L : detail::rankedLengthBounds(G))
     R.LowerBound += L;
 
-  std::vector<Schedule> Seeds;
-  Seeds.push_back(detail::scheduleStepwise(G));
-  Schedule Greedy = detail::scheduleGreedy(G);
-  if (static_cast<int64_t>(Greedy.Steps.size()) <= Limit)
-    Seeds.push_back(std::move(Greedy));
+  Seeds.erase(std::remove_if(Seeds.begin(), Seeds.end(),
+                             [&](const Schedule &S) {
+                               return static_cast<int64_t>(S.Steps.size()) >
+                                      Limit;
+                             }),
+              Seeds.end());
+  if (Seeds.empty())
+    Seeds.push_back(detail::scheduleStepwise(G));
   // Band seeds run stepwise up to 21 times: only where the search runs.
   const bool Search = Messages <= Opts.SearchMessages;
   if (Search)
@@ -422,6 +431,15 @@ Schedule makeMinCostSchedule(const CommGrid &G, const MinCostOptions &Opts,
   if (Report)
     *Report = R;
   return Best;
+}
+
+Schedule makeMinCostSchedule(const CommGrid &G, const MinCostOptions &Opts,
+                             MinCostReport *Report) {
+  checkStepLimit(G, Opts.Steps);
+  std::vector<Schedule> Seeds;
+  Seeds.push_back(detail::scheduleStepwise(G));
+  Seeds.push_back(detail::scheduleGreedy(G));
+  return detail::improveMinCost(G, Opts, std::move(Seeds), Report);
 }
 
 } // namespace redist

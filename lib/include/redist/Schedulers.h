@@ -32,8 +32,10 @@
 //   auto         runs every algorithm that applies and keeps the one that
 //                minimises CostModel::predict, alpha * non-empty steps +
 //                beta * cost (ties: fewer steps in all, then the earlier in
-//                this list); a candidate that fails (its arithmetic would
-//                overflow) is skipped.
+//                this list, so mincost wins only when strictly faster); a
+//                candidate that fails (its arithmetic would overflow) is
+//                skipped. mincost and mincost-steps start from the stepwise
+//                and greedy schedules auto already has.
 //
 // Every schedule is deterministic: the same input gives the same schedule on
 // every machine, so MPI ranks can compute it independently.
