@@ -1,15 +1,28 @@
 //===- ExactScheduler.cpp - Minimum-cost schedules by exhaustive search ---===//
 //
 // The reference for the GEN_BLOCK schedulers' tests, independent of the
-// chain structure they exploit: it works on any grid. Messages are taken by
-// non-increasing length; each goes into an open step where neither of its
-// processes is busy, or opens a new step, which then costs its length (no
-// later message is longer). Branch-and-bound on the cost, with two cuts:
-//  - the sorted step costs satisfy T[i] >= L[i], L[i] the largest i-th
-//    longest message of one process (its i+1 longest messages need i+1
-//    steps, each costing at least the (i+1)-th of them);
-//  - with every step open, an unplaced message whose two processes together
-//    are busy in all of them can never be placed.
+// chain structure they exploit: it works on any grid; mincost runs it, with
+// its best cost as the incumbent, on grids of up to 40 messages. Messages
+// are taken by non-increasing length; each goes into an open step where
+// neither of its processes is busy, or opens a new step (while fewer than
+// the step cap are open), which then costs its length: no later message is
+// longer.
+//
+// Why it is exact. Complete: number the steps of any valid schedule by the
+// first of their messages in that order; the search reaches it by opening
+// a step at each such first message and joining the others, and charges
+// each step its first, longest, message: its true cost. So steps are
+// opened by non-increasing cost, and the Open steps so far are the Open
+// most expensive, T[0] >= ... >= T[Open - 1], of the final schedule. The
+// cuts discard only branches that cannot beat the best so far:
+//  - L[i] = rankedLengthBounds: every schedule has T[i] >= L[i] for i below
+//    the maximum degree D, and at least D steps. Steps Open..D-1 are still
+//    to open, so any completion costs at least Cost + sum of those L[i]; a
+//    branch at or above the best (or the incumbent) is cut.
+//  - The next step opened costs at most this message's length: below
+//    L[Open] (with Open < D), no completion exists.
+//  - With every allowed step open, an unplaced message whose two processes
+//    together are busy in all of them can never be placed.
 //
 //===----------------------------------------------------------------------===//
 

@@ -135,17 +135,10 @@ TEST(MinCostTest, BruteForceOnSmallBlockCyclicGrids) {
 TEST(MinCostTest, BruteForceOnRandomGrids) {
   // Arbitrary bipartite grids with arbitrary lengths, and GEN_BLOCK chains.
   std::mt19937_64 Rng(17);
-  std::uniform_int_distribution<int64_t> Side(1, 6), Len(1, 9), Procs(1, 7);
-  std::bernoulli_distribution Edge(0.45);
+  std::uniform_int_distribution<int64_t> Procs(1, 7);
   for (int I = 0; I < 300; ++I) {
-    CommGrid G;
-    G.P = Side(Rng);
-    G.Q = Side(Rng);
-    for (int64_t P = 0; P < G.P; ++P)
-      for (int64_t Q = 0; Q < G.Q; ++Q)
-        if (Edge(Rng) && G.Messages.size() < 12)
-          G.Messages.push_back({P, Q, Len(Rng)});
-    expectOptimal(G, "random grid " + std::to_string(I));
+    expectOptimal(randomBipartiteGrid(Rng, 6, 0.45, 12),
+                  "random grid " + std::to_string(I));
     CommGrid Chain = genBlockGrid(randomSizes(Rng, Procs(Rng), 40, 0.2),
                                   randomSizes(Rng, Procs(Rng), 40, 0.2));
     if (Chain.Messages.size() <= 12)
