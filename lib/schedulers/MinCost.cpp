@@ -106,12 +106,16 @@ public:
     BestStepOf = StepOf;
   }
 
-  /// Late-acceptance hill climbing for Iterations moves.
-  void run(int64_t Iterations, Random &R) {
+  /// Late-acceptance hill climbing for Iterations moves, or until Stall
+  /// moves in a row bring no new best.
+  void run(int64_t Iterations, int64_t Stall, Random &R) {
     if (N == 0 || Slots < 2)
       return;
     std::vector<int64_t> Past(History, Cost);
-    for (int64_t It = 0; It < Iterations && BestCost > LowerBound; ++It) {
+    int64_t LastGain = 0;
+    for (int64_t It = 0;
+         It < Iterations && BestCost > LowerBound && It - LastGain <= Stall;
+         ++It) {
       // A message at random (steps in proportion to their size); half the
       // time one of the longest of its step, the ones that set its cost.
       int32_t E = static_cast<int32_t>(R.below(N));
@@ -144,6 +148,7 @@ public:
         swapChain(A, B);
         Cost += Delta;
         if (Cost < BestCost) {
+          LastGain = It;
           BestCost = Cost;
           BestStepOf = StepOf;
         }
@@ -373,15 +378,19 @@ Schedule detail::improveMinCost(const CommGrid &G, const MinCostOptions &Opts,
               Seeds.end());
   if (Seeds.empty())
     Seeds.push_back(detail::scheduleStepwise(G));
-  // Band seeds run stepwise up to 21 times: only where the search runs.
-  const bool Search = Messages <= Opts.SearchMessages;
-  if (Search)
-    if (std::optional<Schedule> Bands = bandSeed(G, Limit))
-      Seeds.push_back(std::move(*Bands));
-  // The cheapest seed first; on a tie the earlier, which has fewer steps.
   std::vector<int64_t> SeedCosts;
   for (const Schedule &S : Seeds)
     SeedCosts.push_back(measureSchedule(G, S).Cost);
+  // Band seeds run stepwise up to 21 times: only where the search runs and
+  // the other seeds miss the lower bound.
+  const bool Search = Messages <= Opts.SearchMessages;
+  if (Search &&
+      *std::min_element(SeedCosts.begin(), SeedCosts.end()) > R.LowerBound)
+    if (std::optional<Schedule> Bands = bandSeed(G, Limit)) {
+      SeedCosts.push_back(measureSchedule(G, *Bands).Cost);
+      Seeds.push_back(std::move(*Bands));
+    }
+  // The cheapest seed first; on a tie the earlier, which has fewer steps.
   const size_t First = static_cast<size_t>(
       std::min_element(SeedCosts.begin(), SeedCosts.end()) - SeedCosts.begin());
   std::swap(Seeds[0], Seeds[First]);
@@ -401,7 +410,7 @@ Schedule detail::improveMinCost(const CommGrid &G, const MinCostOptions &Opts,
     Random Rng;
     for (size_t I = 0; I < Seeds.size() && R.Cost > R.LowerBound; ++I) {
       Search.load(I == 0 ? Best : Seeds[I]);
-      Search.run(Opts.SearchIterations, Rng);
+      Search.run(Opts.SearchIterations, Opts.SearchStall, Rng);
       if (Search.bestCost() < R.Cost) {
         Best = Search.best(Name);
         R.Cost = Search.bestCost();

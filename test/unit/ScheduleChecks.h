@@ -49,8 +49,9 @@ inline bool wholeSlices(const Layout &From, const Layout &To) {
   return From.extent() % L == 0;
 }
 
-/// Checks every algorithm that applies to From -> To, whose grid is G; auto
-/// too when CheckAuto (it reruns the others, so sweeps may skip it).
+/// Checks every algorithm that applies to From -> To, whose grid is G; auto,
+/// mincost and mincost-steps too when CheckAuto (auto reruns the others,
+/// and the mincost pair searches for milliseconds, so sweeps may skip them).
 inline void checkEverySchedule(const Layout &From, const Layout &To,
                                const CommGrid &G, bool CheckAuto) {
   SCOPED_TRACE(describe(From, To));
@@ -61,6 +62,8 @@ inline void checkEverySchedule(const Layout &From, const Layout &To,
   std::optional<int64_t> ScpaCost, StepwiseCost, GreedyCost;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
+      continue;
+    if (!CheckAuto && (A == Algorithm::MinCost || A == Algorithm::MinCostSteps))
       continue;
     SCOPED_TRACE(algorithmName(A));
     const Schedule S = makeSchedule(A, From, To, G);

@@ -30,6 +30,8 @@ struct MinCostOptions {
   int64_t Steps = 0;
   /// Local-search iterations (each one Kempe swap tried), from each seed.
   int64_t SearchIterations = 3000;
+  /// ... but a run stops after this many in a row without a new best.
+  int64_t SearchStall = 3000;
   /// Grids with more messages skip the band seed and the local search:
   /// mincost is then the cheaper of greedy and stepwise.
   int64_t SearchMessages = 20000;
