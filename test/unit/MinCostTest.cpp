@@ -214,6 +214,24 @@ TEST(MinCostTest, PaperExamplesReachTheirOptima) {
   EXPECT_EQ(makeMinCostSchedule(Ex5).Steps.size(), 11u);
 }
 
+TEST(MinCostTest, BudgetsAreSettable) {
+  // Example 3: 24 from the seeds, 23 after the local search (it needs more
+  // than 1000 moves without a new best), and no exact search at 105
+  // messages.
+  const CommGrid G = cyclicGrid(15, 3, 15, 5);
+  MinCostReport Report;
+  EXPECT_EQ(costOf(G, makeMinCostSchedule(G, MinCostOptions(), &Report)), 23);
+  EXPECT_EQ(Report.SeedCost, 24);
+  EXPECT_FALSE(Report.ProvedOptimal); // above the bound, 21, unproved
+  MinCostOptions Stall;
+  Stall.SearchStall = 1000;
+  EXPECT_EQ(costOf(G, makeMinCostSchedule(G, Stall)), 24);
+  MinCostOptions NoSearch;
+  NoSearch.SearchMessages = 0;
+  EXPECT_EQ(costOf(G, makeMinCostSchedule(G, NoSearch, &Report)), 24);
+  EXPECT_EQ(Report.SearchCost, 24);
+}
+
 TEST(MinCostTest, StepLimitBelowTheDegreeIsAnError) {
   const CommGrid G = cyclicGrid(12, 4, 8, 3); // degree 4
   MinCostOptions Opts;

@@ -7,9 +7,9 @@
 //
 // How: greedy's and stepwise's schedules, and stepwise run on bands of
 // lengths apart, seed a local search (Kempe-chain swaps between two steps,
-// late-acceptance hill climbing); then, on grids of
-// at most ExactMessages messages, a branch-and-bound search proves the best
-// schedule optimal or finds a cheaper one. Every budget counts iterations or
+// late-acceptance hill climbing); then, on grids of at most ExactMessages
+// messages, a branch-and-bound search proves the best schedule optimal or
+// finds a cheaper one. Every budget counts iterations or
 // search nodes, never time, so every MPI rank computes the same schedule.
 // The defaults keep a 24 x 24 all-to-all grid well under 100 ms.
 //
@@ -35,7 +35,8 @@ struct MinCostOptions {
   /// Grids with more messages skip the band seed and the local search:
   /// mincost is then the cheaper of greedy and stepwise.
   int64_t SearchMessages = 20000;
-  /// Grids of at most this many messages get the exact search.
+  /// Grids of at most this many messages (and never more than 64) get the
+  /// exact search.
   int64_t ExactMessages = 40;
   /// Nodes the exact search may visit; past them it keeps what it has.
   int64_t ExactNodes = 200000;
