@@ -10,6 +10,7 @@
 #include "redist/Schedulers.h"
 
 #include "redist/Error.h"
+#include "redist/MinCost.h"
 #include "schedulers/GenBlockSchedulers.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -66,6 +67,8 @@ constexpr NamedAlgorithm Names[] = {
     {Algorithm::Greedy, "greedy"},
     {Algorithm::Scpa, "scpa"},
     {Algorithm::Chain, "chain"},
+    {Algorithm::MinCost, "mincost"},
+    {Algorithm::MinCostSteps, "mincost-steps"},
 };
 
 void setWhy(std::string *Why, const std::string &Text) {
@@ -90,6 +93,13 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
     return detail::scheduleScpa(G);
   case Algorithm::Chain:
     return detail::scheduleChain(G);
+  case Algorithm::MinCost:
+    return makeMinCostSchedule(G);
+  case Algorithm::MinCostSteps: {
+    MinCostOptions Opts;
+    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+    return makeMinCostSchedule(G, Opts);
+  }
   case Algorithm::Auto:
     break;
   }
@@ -100,25 +110,46 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
 // prediction wins. Ties go to the schedule with fewer steps in all (the
 // caterpillar's empty steps still cost a round of the loop), then to the
 // earlier one. A candidate whose own arithmetic fails is skipped: another
-// one can still schedule the grid. A schedule that meets both lower bounds
-// (steps and cost) cannot be beaten, so the search stops there.
+// one can still schedule the grid. mincost and mincost-steps, last, start
+// from the stepwise and greedy schedules already computed, so auto pays only
+// for their search (bounded, and skipped on large grids). A schedule that meets
+// both lower bounds (steps and cost) cannot be beaten, so the search stops
+// there.
 Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
                       const CostModel &Model) {
   Schedule Best;
   double BestTime = 0;
   int64_t BestSteps = 0;
   std::string FirstFailure;
+  std::optional<Schedule> StepwiseSeed, GreedySeed;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
       continue;
     Schedule S;
     try {
-      S = runAlgorithm(A, From, To, G);
+      if (A == Algorithm::MinCost || A == Algorithm::MinCostSteps) {
+        // Reuse the matchers' schedules as seeds rather than recompute them.
+        if (!StepwiseSeed)
+          continue; // stepwise failed; so would mincost
+        MinCostOptions Opts;
+        if (A == Algorithm::MinCostSteps)
+          Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+        std::vector<Schedule> Seeds{*StepwiseSeed};
+        if (GreedySeed)
+          Seeds.push_back(*GreedySeed);
+        S = detail::improveMinCost(G, Opts, std::move(Seeds), nullptr);
+      } else {
+        S = runAlgorithm(A, From, To, G);
+      }
     } catch (const InvalidArgument &E) {
       if (FirstFailure.empty())
         FirstFailure = std::string(algorithmName(A)) + ": " + E.what();
       continue;
     }
+    if (A == Algorithm::Stepwise)
+      StepwiseSeed = S;
+    if (A == Algorithm::Greedy)
+      GreedySeed = S;
     const ScheduleStats Stats = measureSchedule(G, S);
     const double Time = Model.predict(Stats);
     if (Best.Algorithm.empty() || Time < BestTime ||
@@ -188,6 +219,8 @@ bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
   case Algorithm::Auto:
   case Algorithm::Stepwise:
   case Algorithm::Greedy:
+  case Algorithm::MinCost:
+  case Algorithm::MinCostSteps:
     return true; // any grid
   }
   throw std::logic_error("algorithmApplies: unknown algorithm");

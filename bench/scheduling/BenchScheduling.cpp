@@ -1,6 +1,7 @@
 //===- BenchScheduling.cpp - Time to compute grids and schedules ----------===//
 //
 // bench-scheduling [--full]
+// bench-scheduling --mincost-sweep [CASES]
 //
 // For P = Q in {64, 256, 1024, 4096} and block sizes (r, s) in {(3, 5),
 // (7, 11), (1000, 1001), (3, 12), (1, 2048)}, over one slice N = lcm(P r,
@@ -22,10 +23,17 @@
 // beyond a fixed budget of that product (a few seconds each) are skipped and
 // listed as such. --full runs them too, which takes several minutes.
 //
+// --mincost-sweep instead compares the costs of mincost, greedy and stepwise
+// over CASES (default 10000) seeded block-cyclic cases with P, Q <= 24 and
+// r, s <= 12, half of them whole slices and half with a partial last slice:
+// each cost over the lower bound of redist/MinCost.h, and how often mincost
+// is strictly cheaper.
+//
 //===----------------------------------------------------------------------===//
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
+#include "redist/MinCost.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -36,6 +44,7 @@
 #include <ctime>
 #include <functional>
 #include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -115,6 +124,80 @@ Timing timeOneRow(const Layout &From, const Layout &To, int64_t &Messages) {
   return T;
 }
 
+/// Min, median and max of Values (sorted in place).
+void printSpread(const char *Name, std::vector<double> &Values) {
+  std::sort(Values.begin(), Values.end());
+  const double Mean = std::accumulate(Values.begin(), Values.end(), 0.0) /
+                      static_cast<double>(Values.size());
+  std::printf("  %-10s min %.4f  median %.4f  mean %.4f  max %.4f\n", Name,
+              Values.front(), Values[Values.size() / 2], Mean, Values.back());
+}
+
+int mincostSweep(int64_t Cases) {
+  std::mt19937_64 Rng(2026);
+  auto Pick = [&](int64_t Lo, int64_t Hi) {
+    return Lo +
+           static_cast<int64_t>(Rng() % static_cast<uint64_t>(Hi - Lo + 1));
+  };
+  std::vector<double> MinCostRatio, GreedyRatio, StepwiseRatio;
+  int64_t BelowBoth = 0, BelowGreedy = 0, BelowStepwise = 0, Proved = 0;
+  int64_t MoreSteps = 0;
+  double MinCostMs = 0, SlowestMs = 0;
+  for (int64_t I = 0; I < Cases; ++I) {
+    const int64_t P = Pick(1, 24), R = Pick(1, 12), Q = Pick(1, 24),
+                  S = Pick(1, 12);
+    const int64_t L = std::lcm(P * R, Q * S);
+    const int64_t N = I % 2 == 0 ? L : Pick(1, 2 * L - 1);
+    const Layout From = Layout::blockCyclic(P, R, N);
+    const Layout To = Layout::blockCyclic(Q, S, N);
+    const CommGrid G = computeGrid(From, To);
+    const int64_t Greedy =
+        measureSchedule(G, makeSchedule(Algorithm::Greedy, From, To, G)).Cost;
+    const int64_t Stepwise =
+        measureSchedule(G, makeSchedule(Algorithm::Stepwise, From, To, G)).Cost;
+    MinCostReport Report;
+    const auto Start = std::chrono::steady_clock::now();
+    const Schedule Min = makeMinCostSchedule(G, MinCostOptions(), &Report);
+    const std::chrono::duration<double, std::milli> Took =
+        std::chrono::steady_clock::now() - Start;
+    MinCostMs += Took.count();
+    SlowestMs = std::max(SlowestMs, Took.count());
+    if (validateSchedule(G, Min)) {
+      std::fprintf(stderr, "invalid mincost schedule\n");
+      return 2;
+    }
+    const double Bound =
+        static_cast<double>(std::max<int64_t>(Report.LowerBound, 1));
+    MinCostRatio.push_back(static_cast<double>(Report.Cost) / Bound);
+    GreedyRatio.push_back(static_cast<double>(Greedy) / Bound);
+    StepwiseRatio.push_back(static_cast<double>(Stepwise) / Bound);
+    BelowBoth += Report.Cost < std::min(Greedy, Stepwise);
+    BelowGreedy += Report.Cost < Greedy;
+    BelowStepwise += Report.Cost < Stepwise;
+    Proved += Report.ProvedOptimal;
+    MoreSteps += static_cast<int64_t>(Min.Steps.size()) > G.maxDegree();
+  }
+  std::printf("%lld seeded cases, P, Q <= 24, r, s <= 12, half whole slices; "
+              "cost / lower bound (sum over i of the largest i-th longest "
+              "message of one process):\n",
+              static_cast<long long>(Cases));
+  printSpread("mincost", MinCostRatio);
+  printSpread("greedy", GreedyRatio);
+  printSpread("stepwise", StepwiseRatio);
+  std::printf("mincost strictly cheaper than both: %lld, than greedy: %lld, "
+              "than stepwise: %lld\n",
+              static_cast<long long>(BelowBoth),
+              static_cast<long long>(BelowGreedy),
+              static_cast<long long>(BelowStepwise));
+  std::printf("proved optimal: %lld; more steps than the maximum degree: "
+              "%lld\n",
+              static_cast<long long>(Proved),
+              static_cast<long long>(MoreSteps));
+  std::printf("mincost time: %.0f ms in all, %.3f ms mean, %.1f ms at most\n",
+              MinCostMs, MinCostMs / static_cast<double>(Cases), SlowestMs);
+  return 0;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -122,11 +205,16 @@ int main(int Argc, char **Argv) {
   for (int I = 1; I < Argc; ++I) {
     if (std::string(Argv[I]) == "--full") {
       Full = true;
+    } else if (std::string(Argv[I]) == "--mincost-sweep") {
+      return mincostSweep(I + 1 < Argc ? std::stoll(Argv[I + 1]) : 10000);
     } else {
       std::fprintf(stderr,
                    "usage: bench-scheduling [--full]\n"
+                   "       bench-scheduling --mincost-sweep [CASES]\n"
                    "  --full  also time the cases beyond the matching budget "
-                   "(several minutes)\n");
+                   "(several minutes)\n"
+                   "  --mincost-sweep  mincost's cost against greedy's and "
+                   "stepwise's over CASES seeded cases (default 10000)\n");
       return 1;
     }
   }
@@ -161,9 +249,10 @@ int main(int Argc, char **Argv) {
       for (Algorithm A : allAlgorithms()) {
         if (!algorithmApplies(A, From, To))
           continue;
-        const bool Matching = A == Algorithm::Stepwise ||
-                              A == Algorithm::Greedy ||
-                              (A == Algorithm::Auto && !ClosedForm);
+        const bool Matching =
+            A == Algorithm::Stepwise || A == Algorithm::Greedy ||
+            A == Algorithm::MinCost || A == Algorithm::MinCostSteps ||
+            (A == Algorithm::Auto && !ClosedForm);
         const double Work =
             static_cast<double>(Messages) * static_cast<double>(G.maxDegree());
         if (Matching && Work > MatchingBudget && !Full) {

@@ -1,15 +1,28 @@
 //===- ExactScheduler.cpp - Minimum-cost schedules by exhaustive search ---===//
 //
 // The reference for the GEN_BLOCK schedulers' tests, independent of the
-// chain structure they exploit: it works on any grid. Messages are taken by
-// non-increasing length; each goes into an open step where neither of its
-// processes is busy, or opens a new step, which then costs its length (no
-// later message is longer). Branch-and-bound on the cost, with two cuts:
-//  - the sorted step costs satisfy T[i] >= L[i], L[i] the largest i-th
-//    longest message of one process (its i+1 longest messages need i+1
-//    steps, each costing at least the (i+1)-th of them);
-//  - with every step open, an unplaced message whose two processes together
-//    are busy in all of them can never be placed.
+// chain structure they exploit: it works on any grid; mincost runs it, with
+// its best cost as the incumbent, on grids of up to 40 messages. Messages
+// are taken by non-increasing length; each goes into an open step where
+// neither of its processes is busy, or opens a new step (while fewer than
+// the step cap are open), which then costs its length: no later message is
+// longer.
+//
+// Why it is exact. Complete: number the steps of any valid schedule by the
+// first of their messages in that order; the search reaches it by opening
+// a step at each such first message and joining the others, and charges
+// each step its first, longest, message: its true cost. So steps are
+// opened by non-increasing cost, and the Open steps so far are the Open
+// most expensive, T[0] >= ... >= T[Open - 1], of the final schedule. The
+// cuts discard only branches that cannot beat the best so far:
+//  - L[i] = rankedLengthBounds: every schedule has T[i] >= L[i] for i below
+//    the maximum degree D, and at least D steps. Steps Open..D-1 are still
+//    to open, so any completion costs at least Cost + sum of those L[i]; a
+//    branch at or above the best (or the incumbent) is cut.
+//  - The next step opened costs at most this message's length: below
+//    L[Open] (with Open < D), no completion exists.
+//  - With every allowed step open, an unplaced message whose two processes
+//    together are busy in all of them can never be placed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,10 +40,11 @@ namespace {
 
 class ExactSearch {
 public:
-  ExactSearch(const CommGrid &G, StepLimit Limit, int64_t NodeBudget)
+  ExactSearch(const CommGrid &G, int64_t StepCap, int64_t NodeBudget,
+              int64_t Incumbent)
       : G(G), N(static_cast<int64_t>(G.Messages.size())),
-        NodeBudget(NodeBudget), SrcBusy(G.P, 0), DstBusy(G.Q, 0),
-        StepOf(N, -1) {
+        NodeBudget(NodeBudget), SrcBusy(G.P, 0), DstBusy(G.Q, 0), StepOf(N, -1),
+        Incumbent(Incumbent), BestCost(Incumbent) {
     std::vector<std::vector<int64_t>> BySrc(G.P), ByDst(G.Q);
     for (int64_t I = 0; I < N; ++I) {
       const Message &M = G.Messages[I];
@@ -45,22 +59,13 @@ public:
     for (const auto *Groups : {&BySrc, &ByDst})
       for (const std::vector<int64_t> &Ids : *Groups)
         Degree = std::max(Degree, static_cast<int64_t>(Ids.size()));
-    MaxSteps = Limit == StepLimit::MaxDegree ? Degree : N;
+    // More steps than messages are never needed.
+    MaxSteps = std::min(StepCap, N);
     if (MaxSteps > 64)
       throw InvalidArgument("the exact scheduler handles at most 64 steps; "
                             "this grid would need " +
                             std::to_string(MaxSteps));
-    // L[i], from each process's lengths in non-increasing order.
-    Bound.assign(Degree, 0);
-    for (const auto *Groups : {&BySrc, &ByDst})
-      for (const std::vector<int64_t> &Ids : *Groups) {
-        std::vector<int64_t> Lens;
-        for (int64_t Id : Ids)
-          Lens.push_back(G.Messages[Id].Len);
-        std::sort(Lens.rbegin(), Lens.rend());
-        for (size_t I = 0; I < Lens.size(); ++I)
-          Bound[I] = std::max(Bound[I], Lens[I]);
-      }
+    Bound = rankedLengthBounds(G);
     TailBound.assign(Degree + 1, 0);
     for (int64_t I = Degree - 1; I >= 0; --I)
       TailBound[I] = TailBound[I + 1] + Bound[I];
@@ -81,18 +86,21 @@ public:
     });
   }
 
-  std::optional<Schedule> run() {
+  ExactOutcome run() {
+    ExactOutcome Out;
+    if (MaxSteps >= Degree)
+      search(0, 0); // with no message, records the empty schedule
+    Out.Complete = Nodes <= NodeBudget;
+    Out.Nodes = std::min(Nodes, NodeBudget);
+    if (BestCost >= Incumbent)
+      return Out; // nothing cheaper than the incumbent
     Schedule S;
     S.Algorithm = "exact";
-    if (N == 0)
-      return S;
-    search(0, 0);
-    if (Nodes > NodeBudget)
-      return std::nullopt;
     S.Steps.assign(BestSteps, {});
     for (int64_t I = 0; I < N; ++I)
       S.Steps[BestStepOf[I]].push_back(I);
-    return S;
+    Out.Best = std::move(S);
+    return Out;
   }
 
 private:
@@ -170,18 +178,51 @@ private:
   std::vector<int64_t> Order;
   std::vector<uint64_t> SrcBusy, DstBusy; // steps each process is busy in
   std::vector<int64_t> StepOf;
+  const int64_t Incumbent;
   int64_t Open = 0;
   int64_t Nodes = 0;
-  int64_t BestCost = std::numeric_limits<int64_t>::max();
+  int64_t BestCost;
   int64_t BestSteps = 0;
   std::vector<int64_t> BestStepOf;
 };
 
 } // namespace
 
+std::vector<int64_t> rankedLengthBounds(const CommGrid &G) {
+  // Each process's lengths, longest first: sort (process, -length) pairs,
+  // sources and targets apart. O(messages log messages), whatever P and Q.
+  std::vector<int64_t> Bound;
+  for (bool BySource : {true, false}) {
+    std::vector<std::pair<int64_t, int64_t>> Ends;
+    for (const Message &M : G.Messages)
+      Ends.emplace_back(BySource ? M.Src : M.Dst, -M.Len);
+    std::sort(Ends.begin(), Ends.end());
+    size_t Rank = 0;
+    for (size_t I = 0; I < Ends.size(); ++I) {
+      Rank = I > 0 && Ends[I].first == Ends[I - 1].first ? Rank + 1 : 0;
+      if (Rank == Bound.size())
+        Bound.push_back(0);
+      Bound[Rank] = std::max(Bound[Rank], -Ends[I].second);
+    }
+  }
+  return Bound;
+}
+
+ExactOutcome searchExact(const CommGrid &G, int64_t MaxSteps,
+                         int64_t NodeBudget, int64_t Incumbent) {
+  return ExactSearch(G, MaxSteps, NodeBudget, Incumbent).run();
+}
+
 std::optional<Schedule> scheduleExact(const CommGrid &G, StepLimit Limit,
                                       int64_t NodeBudget) {
-  return ExactSearch(G, Limit, NodeBudget).run();
+  const int64_t Steps = Limit == StepLimit::MaxDegree
+                            ? G.maxDegree()
+                            : static_cast<int64_t>(G.Messages.size());
+  ExactOutcome Out =
+      searchExact(G, Steps, NodeBudget, std::numeric_limits<int64_t>::max());
+  if (!Out.Complete)
+    return std::nullopt;
+  return std::move(Out.Best);
 }
 
 } // namespace detail

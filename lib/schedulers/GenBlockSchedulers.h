@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace redist {
 namespace detail {
@@ -84,6 +85,32 @@ enum class StepLimit {
 
 /// Search nodes the exact solver may visit by default.
 constexpr int64_t DefaultExactNodeBudget = 50000000;
+
+/// ExactScheduler.cpp: L[i], the largest (i+1)-th longest message of any one
+/// process, for i below the maximum degree. Any schedule's step costs, sorted
+/// decreasingly as T[0] >= T[1] >= ..., satisfy T[i] >= L[i]: that process's
+/// i+1 longest messages lie in i+1 distinct steps, each costing at least the
+/// shortest of them. So the sum of L is a lower bound on the cost, whatever
+/// the number of steps; it is at least the largest volume of one process.
+std::vector<int64_t> rankedLengthBounds(const CommGrid &G);
+
+/// What searchExact found.
+struct ExactOutcome {
+  /// The cheapest schedule found, if cheaper than the incumbent.
+  std::optional<Schedule> Best;
+  /// Whether the search finished within its budget: then Best is optimal,
+  /// or, when there is none, no schedule is cheaper than the incumbent.
+  bool Complete = false;
+  /// Search nodes visited (at most the budget).
+  int64_t Nodes = 0;
+};
+
+/// ExactScheduler.cpp: branch-and-bound for a schedule of at most MaxSteps
+/// steps that costs less than Incumbent (mincost gives it its heuristic's
+/// cost), within NodeBudget nodes. Throws InvalidArgument when min(MaxSteps,
+/// messages) exceeds 64 steps.
+ExactOutcome searchExact(const CommGrid &G, int64_t MaxSteps,
+                         int64_t NodeBudget, int64_t Incumbent);
 
 /// ExactScheduler.cpp: a schedule of minimum cost under Limit, found by
 /// exhaustive branch-and-bound over the step of each message; nullopt when

@@ -9,9 +9,11 @@
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
+#include "redist/MinCost.h"
 #include "redist/Schedule.h"
 
 #include <string>
+#include <vector>
 
 namespace redist {
 namespace detail {
@@ -43,6 +45,12 @@ Schedule scheduleStepwise(const CommGrid &G);
 
 /// Greedy.cpp: maximum-weight matching per step.
 Schedule scheduleGreedy(const CommGrid &G);
+
+/// MinCost.cpp: mincost from the given seeds (any valid schedules of G;
+/// those over the step limit are dropped, and stepwise's is computed when
+/// none is left): makeMinCostSchedule with the seeds auto already has.
+Schedule improveMinCost(const CommGrid &G, const MinCostOptions &Opts,
+                        std::vector<Schedule> Seeds, MinCostReport *Report);
 
 } // namespace detail
 } // namespace redist

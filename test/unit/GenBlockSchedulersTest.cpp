@@ -108,16 +108,8 @@ TEST(ExactSchedulerTest, MatchesEnumerationOnTinyChains) {
 TEST(ExactSchedulerTest, MatchesEnumerationOnTinyArbitraryGrids) {
   // Not chains: random bipartite graphs with random lengths.
   std::mt19937_64 Rng(12);
-  std::uniform_int_distribution<int64_t> Side(1, 4), Len(1, 9);
-  std::bernoulli_distribution Edge(0.5);
   for (int I = 0; I < 150; ++I) {
-    CommGrid G;
-    G.P = Side(Rng);
-    G.Q = Side(Rng);
-    for (int64_t P = 0; P < G.P; ++P)
-      for (int64_t Q = 0; Q < G.Q; ++Q)
-        if (Edge(Rng) && G.Messages.size() < 8)
-          G.Messages.push_back({P, Q, Len(Rng)});
+    CommGrid G = randomBipartiteGrid(Rng, 4, 0.5, 8);
     expectExactMatchesEnumeration(G, "grid " + std::to_string(I));
   }
 }

@@ -74,6 +74,24 @@ inline std::vector<int64_t> randomSizes(std::mt19937_64 &Rng, int64_t Procs,
   return Sizes;
 }
 
+/// A random bipartite grid, not a chain: 1 to MaxSide processes on each
+/// side, each pair a message with probability EdgeChance (while there are
+/// fewer than MaxMessages), of a length from 1 to MaxLen.
+inline CommGrid randomBipartiteGrid(std::mt19937_64 &Rng, int64_t MaxSide,
+                                    double EdgeChance, size_t MaxMessages,
+                                    int64_t MaxLen = 9) {
+  std::uniform_int_distribution<int64_t> Side(1, MaxSide), Len(1, MaxLen);
+  std::bernoulli_distribution Edge(EdgeChance);
+  CommGrid G;
+  G.P = Side(Rng);
+  G.Q = Side(Rng);
+  for (int64_t P = 0; P < G.P; ++P)
+    for (int64_t Q = 0; Q < G.Q; ++Q)
+      if (Edge(Rng) && G.Messages.size() < MaxMessages)
+        G.Messages.push_back({P, Q, Len(Rng)});
+  return G;
+}
+
 /// Independent of validateSchedule: every message exactly once, ids in
 /// range, nobody sending or receiving twice in a step.
 inline std::optional<std::string> checkSchedule(const CommGrid &G,

@@ -12,6 +12,8 @@
 //   walker_otto  lower bounds, steps and cost. The bounds are not always
 //                reachable (ERRATA.md: desprez-1998 Examples 3 and 5), but
 //                neither closed form applies to those grids;
+//   mincost      never costs more than stepwise or greedy;
+//   mincost-steps  the maximum degree, never costs more than stepwise;
 //   auto         one of the others, never predicted slower than any.
 //
 //===----------------------------------------------------------------------===//
@@ -47,8 +49,9 @@ inline bool wholeSlices(const Layout &From, const Layout &To) {
   return From.extent() % L == 0;
 }
 
-/// Checks every algorithm that applies to From -> To, whose grid is G; auto
-/// too when CheckAuto (it reruns the others, so sweeps may skip it).
+/// Checks every algorithm that applies to From -> To, whose grid is G; auto,
+/// mincost and mincost-steps too when CheckAuto (auto reruns the others,
+/// and the mincost pair searches for milliseconds, so sweeps may skip them).
 inline void checkEverySchedule(const Layout &From, const Layout &To,
                                const CommGrid &G, bool CheckAuto) {
   SCOPED_TRACE(describe(From, To));
@@ -56,9 +59,11 @@ inline void checkEverySchedule(const Layout &From, const Layout &To,
   const bool Optimal = wholeSlices(From, To);
   const CostModel Model;
   double BestPredicted = std::numeric_limits<double>::infinity();
-  std::optional<int64_t> ScpaCost;
+  std::optional<int64_t> ScpaCost, StepwiseCost, GreedyCost;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
+      continue;
+    if (!CheckAuto && (A == Algorithm::MinCost || A == Algorithm::MinCostSteps))
       continue;
     SCOPED_TRACE(algorithmName(A));
     const Schedule S = makeSchedule(A, From, To, G);
@@ -72,9 +77,21 @@ inline void checkEverySchedule(const Layout &From, const Layout &To,
       break;
     case Algorithm::Stepwise:
       EXPECT_EQ(Stats.Steps, MaxDegree);
+      StepwiseCost = Stats.Cost;
       break;
     case Algorithm::Greedy:
       EXPECT_GE(Stats.Steps, MaxDegree);
+      GreedyCost = Stats.Cost;
+      break;
+    // Both come after stepwise and greedy, which apply to every grid.
+    case Algorithm::MinCost:
+      ASSERT_TRUE(StepwiseCost && GreedyCost);
+      EXPECT_LE(Stats.Cost, std::min(*StepwiseCost, *GreedyCost));
+      break;
+    case Algorithm::MinCostSteps:
+      ASSERT_TRUE(StepwiseCost.has_value());
+      EXPECT_EQ(Stats.Steps, MaxDegree);
+      EXPECT_LE(Stats.Cost, *StepwiseCost);
       break;
     case Algorithm::Scpa:
       EXPECT_EQ(Stats.Steps, MaxDegree);

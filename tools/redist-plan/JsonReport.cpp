@@ -75,8 +75,10 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
       });
     });
     J.attributeEnd();
-    // Last and only when there is one: redist-schedule/1 readers that know
+    // Added after the others, and only when they apply: readers that know
     // the members above keep working.
+    if (P.StepLimit > 0)
+      J.attribute("step_limit", P.StepLimit);
     if (!P.Sched.Note.empty())
       J.attribute("note", P.Sched.Note);
   });

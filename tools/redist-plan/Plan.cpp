@@ -4,6 +4,8 @@
 
 #include "SizeLimits.h"
 
+#include "redist/MinCost.h"
+
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -20,6 +22,8 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
   case Algorithm::Caterpillar:
     return "baseline";
   case Algorithm::Greedy:
+  case Algorithm::MinCost:
+  case Algorithm::MinCostSteps:
     return "cost";
   case Algorithm::Auto:
   case Algorithm::WalkerOtto:
@@ -33,10 +37,20 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
 }
 
 Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
-              const CostModel &Costs) {
+              const CostModel &Costs, int64_t StepLimit) {
   CommGrid Grid = computeGrid(From, To);
   checkMatchingWork(Grid, Algo);
-  Schedule Sched = makeSchedule(Algo, From, To, Grid, Costs);
+  Schedule Sched;
+  if (Algo == Algorithm::MinCostSteps) {
+    // makeSchedule would take the maximum degree, the least allowed.
+    if (StepLimit <= 0)
+      StepLimit = std::max<int64_t>(Grid.maxDegree(), 1);
+    MinCostOptions Opts;
+    Opts.Steps = StepLimit;
+    Sched = makeMinCostSchedule(Grid, Opts);
+  } else {
+    Sched = makeSchedule(Algo, From, To, Grid, Costs);
+  }
   if (std::optional<std::string> Problem = validateSchedule(Grid, Sched))
     throw InternalError("the " + Sched.Algorithm +
                         " schedule is invalid: " + *Problem);
@@ -48,7 +62,15 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
   // which a scheduler happened to fill each step.
   for (std::vector<int64_t> &Step : Sched.Steps)
     std::sort(Step.begin(), Step.end());
-  Plan Result{From, To, std::move(Grid), std::move(Sched), {}, Algo, {}, Costs};
+  Plan Result{From,
+              To,
+              std::move(Grid),
+              std::move(Sched),
+              {},
+              Algo,
+              {},
+              Costs,
+              Algo == Algorithm::MinCostSteps ? StepLimit : 0};
   Result.Stats = measureSchedule(Result.Grid, Result.Sched);
   Result.Model = modelName(Algo, *Used);
   return Result;

@@ -36,19 +36,24 @@ struct Plan {
   redist::ScheduleStats Stats;
   /// The algorithm asked for on the command line (possibly Auto).
   redist::Algorithm Requested;
-  /// What the schedule optimises: "steps", "cost", "baseline" or, when auto
+  /// What the schedule optimises: "steps", "cost" (greedy, mincost,
+  /// mincost-steps), "baseline" or, when auto
   /// chose the algorithm, "alpha-beta".
   std::string Model;
   redist::CostModel Costs;
+  /// mincost-steps' step limit; 0 for the other algorithms.
+  int64_t StepLimit = 0;
 };
 
-/// Computes the grid of From -> To and schedules it with Algo. Throws
+/// Computes the grid of From -> To and schedules it with Algo (with
+/// mincost-steps, in at most StepLimit steps when it is positive). Throws
 /// redist::InvalidArgument when Algo does not apply or the grid is beyond
 /// MaxMatchingWork for it (SizeLimits.h), InternalError when the schedule
 /// fails validation.
 Plan makePlan(const redist::Layout &From, const redist::Layout &To,
               redist::Algorithm Algo,
-              const redist::CostModel &Costs = redist::CostModel());
+              const redist::CostModel &Costs = redist::CostModel(),
+              int64_t StepLimit = 0);
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

@@ -49,7 +49,8 @@ void checkCyclicSize(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N) {
 
 void checkMatchingWork(const CommGrid &G, Algorithm Algo) {
   if (Algo != Algorithm::Stepwise && Algo != Algorithm::Greedy &&
-      Algo != Algorithm::Auto)
+      Algo != Algorithm::Auto && Algo != Algorithm::MinCost &&
+      Algo != Algorithm::MinCostSteps)
     return;
   int64_t Degree = G.maxDegree();
   // Messages and processes are capped above, so this sum cannot overflow.

@@ -22,7 +22,8 @@ constexpr int64_t MaxProcesses = int64_t(1) << 20;
 constexpr int64_t MaxMessages = int64_t(1) << 22;
 /// Most "matching work", the grid's maximum degree (the least number of
 /// steps) times its messages and processes, for the algorithms that compute
-/// matchings step by step (stepwise, greedy, and auto, which may run them).
+/// matchings step by step (stepwise, greedy, and auto, mincost and
+/// mincost-steps, which run them).
 constexpr int64_t MaxMatchingWork = int64_t(1) << 31;
 
 /// An upper bound on the number of messages of CYCLIC(R) on P processes ->

@@ -1,8 +1,9 @@
 //===- redist-plan.cpp - Show the schedule of a redistribution ------------===//
 //
-// redist-plan cyclic P r Q s [--n N] [--algorithm NAME] [--table | --json]
+// redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]]
+//             [--table | --json]
 // redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
-//             NAME] [--table | --json]
+//             NAME [--steps K]] [--table | --json]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -112,6 +113,14 @@ cl::opt<std::string> AlgorithmName("algorithm", cl::desc(AlgorithmHelp),
                                    cl::sub(GenBlockCommand),
                                    cl::cat(PlanCategory));
 
+// Text, like --n, so that its errors name the value as the others do.
+cl::opt<std::string>
+    StepLimitText("steps",
+                  cl::desc("With --algorithm mincost-steps: at most K steps "
+                           "(at least the step lower bound)"),
+                  cl::value_desc("K"), cl::sub(CyclicCommand),
+                  cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+
 enum class OutputFormat { Table, Json };
 // A list, not a cl::opt: a cl::opt given twice stops the parser with "may
 // only occur zero or one times!", which does not say that the two flags
@@ -184,6 +193,22 @@ Algorithm readAlgorithm() {
                    "'; valid algorithms: " + algorithmNames(", ", "")};
 }
 
+/// --steps, which mincost-steps needs and no other algorithm takes. Whether
+/// K reaches the step lower bound is the library's check, once the grid is
+/// known.
+int64_t readStepLimit(Algorithm Algo) {
+  const bool Given = StepLimitText.getNumOccurrences() > 0;
+  if (Algo != Algorithm::MinCostSteps) {
+    if (Given)
+      throw UsageError{"--steps applies only to --algorithm mincost-steps"};
+    return 0;
+  }
+  if (!Given)
+    throw UsageError{"--algorithm mincost-steps needs --steps K, the most "
+                     "steps the schedule may take"};
+  return parseInteger("K", "the step limit", StepLimitText, 1);
+}
+
 /// The output format; repeating the same flag is harmless.
 OutputFormat readFormat() {
   if (Formats.empty())
@@ -217,9 +242,10 @@ Plan planCyclic() {
         ", s = " + std::to_string(S) +
         " does not fit in 64 bits; give the array length with --n"};
   }
+  const int64_t Steps = readStepLimit(Algo);
   checkCyclicSize(P, R, Q, S, N);
   return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
-                  Algo);
+                  Algo, CostModel(), Steps);
 }
 
 /// The segment sizes of one side of genblock, named Side ("source" or
@@ -263,9 +289,10 @@ Plan planGenBlock() {
                      " but the target sizes to " + std::to_string(TargetSum) +
                      "; both must be the array length"};
   Algorithm Algo = readAlgorithm();
+  const int64_t Steps = readStepLimit(Algo);
   return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
                   Layout(Distribution::genBlock(std::move(Target)), TargetSum),
-                  Algo);
+                  Algo, CostModel(), Steps);
 }
 
 void printPlan(OutputFormat Format, const Plan &P) {
@@ -288,10 +315,10 @@ int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
-      "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME] "
+      "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
       "[--table | --json]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME] [--table | --json]\n");
+      "[--algorithm NAME [--steps K]] [--table | --json]\n");
 
   try {
     // The format first: a contradictory command line is not worth planning.

@@ -23,11 +23,19 @@
 //                segment (GEN_BLOCK, BLOCK): maximum-degree steps.
 //   chain        same layouts: maximum-degree steps at the least total
 //                cost, never above scpa (docs/genblock-scheduling.md).
+//   mincost      the least cost with any number of steps (redist/MinCost.h):
+//                local search from greedy and stepwise, exact on grids of
+//                up to 40 messages; may take more steps than the others.
+//   mincost-steps  the same within the grid's maximum degree of steps: the
+//                cheapest step-optimal schedule (makeMinCostSchedule takes
+//                other step limits).
 //   auto         runs every algorithm that applies and keeps the one that
 //                minimises CostModel::predict, alpha * non-empty steps +
 //                beta * cost (ties: fewer steps in all, then the earlier in
-//                this list); a candidate that fails (its arithmetic would
-//                overflow) is skipped.
+//                this list, so mincost wins only when strictly faster); a
+//                candidate that fails (its arithmetic would overflow) is
+//                skipped. mincost and mincost-steps start from the stepwise
+//                and greedy schedules auto already has.
 //
 // Every schedule is deterministic: the same input gives the same schedule on
 // every machine, so MPI ranks can compute it independently.
@@ -55,11 +63,13 @@ enum class Algorithm {
   Stepwise,
   Greedy,
   Scpa,
-  Chain
+  Chain,
+  MinCost,
+  MinCostSteps
 };
 
 /// "auto", "caterpillar", "walker_otto", "classes", "stepwise", "greedy",
-/// "scpa", "chain".
+/// "scpa", "chain", "mincost", "mincost-steps".
 const char *algorithmName(Algorithm A);
 std::optional<Algorithm> parseAlgorithm(std::string_view Name);
 /// Every algorithm, in the order above.

@@ -16,7 +16,8 @@ TOP_KEYS = ["format", "problem", "algorithm", "model", "messages", "steps",
             "num_steps", "cost", "lower_bounds"]
 MODEL = {"caterpillar": "baseline", "walker_otto": "steps",
          "classes": "steps", "stepwise": "steps", "greedy": "cost",
-         "scpa": "steps", "chain": "steps"}
+         "scpa": "steps", "chain": "steps", "mincost": "cost",
+         "mincost-steps": "cost"}
 
 
 def fail(message):
@@ -71,12 +72,18 @@ def problem_grid(problem):
 def main():
     requested = sys.argv[1]
     doc = json.load(sys.stdin, object_pairs_hook=collections.OrderedDict)
-    # "note", a string, may follow when a scheduler repaired its schedule.
+    # "note", a string, may come last when a scheduler repaired its
+    # schedule; mincost-steps adds its step limit before it.
     keys = list(doc)
     if keys[-1:] == ["note"]:
         expect(isinstance(doc["note"], str) and doc["note"], "note")
         keys.pop()
-    expect(keys == TOP_KEYS, "members %s" % list(doc))
+    extra = ["step_limit"] if doc.get("algorithm") == "mincost-steps" else []
+    expect(keys == TOP_KEYS + extra, "members %s" % list(doc))
+    if extra:
+        expect(doc["num_steps"] <= doc["step_limit"],
+               "%d steps over the limit %d" %
+               (doc["num_steps"], doc["step_limit"]))
     expect(doc["format"] == "redist-schedule/1", "format " + doc["format"])
 
     grid, n = problem_grid(doc["problem"])
