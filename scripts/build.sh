@@ -2,6 +2,8 @@
 # Installs what is missing, then configures and builds redist in build/ (or
 # $REDIST_BUILD_DIR). Safe to run again: every step is incremental.
 #
+#   build.sh [target ...]    (default: everything)
+#
 # REDIST_CMAKE_ARGS holds extra CMake arguments (CI: -DREDIST_WERROR=ON). The
 # build folder is configured with exactly these: build.sh keeps the arguments
 # of its last configure in <build>/redist-cmake-args and, when they differ
@@ -32,4 +34,6 @@ if [ ! -f "$build/CMakeCache.txt" ] ||
   cmake -S "$root" -B "$build" "${args[@]}"
   printf '%s\n' "$wanted" >"$stamp"
 fi
-cmake --build "$build" -j "$(nproc)"
+targets=()
+for target in "$@"; do targets+=(--target "$target"); done
+cmake --build "$build" -j "$(nproc)" "${targets[@]}"
