@@ -1,7 +1,7 @@
 //===- CyclicPair.h - Closed forms for CYCLIC(r) -> CYCLIC(s) -------------===//
 //
 // Private to the library. The closed forms of
-// desprez-1998-scheduling-block-cyclic.txt §4.1-4.2 for a redistribution from
+// desprez-1998 §4.1-4.2 for a redistribution from
 // CYCLIC(r) on P processes to CYCLIC(s) on Q processes, over the whole slices
 // of L = lcm(P*r, Q*s) elements.
 //

@@ -1,11 +1,43 @@
 #!/usr/bin/env bash
 # README command 2: set up, build, and run the whole test suite (everything
-# but the "slow" sweeps; pass --slow to include them).
+# but the "slow" sweeps).
+#
+#   run-tests.sh [--slow] [--sanitize]
+#
+#   --slow      include the slow sweeps (ctest label "slow")
+#   --sanitize  instead of build/, build in build-sanitize/ (or
+#               $REDIST_SANITIZE_BUILD_DIR) with -DREDIST_SANITIZE=address,undefined
+#               and run the tests that start no MPI job under ASan and UBSan:
+#               the unit tests and the lit suites redist-plan, redistc and
+#               scripts (CI's second stage). It builds only what those need;
+#               for the MPI suites too, build that folder fully and run ctest
+#               there (docs: README.md, "Sanitizers").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+slow=0 sanitize=0
+for arg in "$@"; do
+  case "$arg" in
+    --slow) slow=1 ;;
+    --sanitize) sanitize=1 ;;
+    *) echo "usage: run-tests.sh [--slow] [--sanitize]" >&2; exit 2 ;;
+  esac
+done
+
+targets=()
+exclude=()
+if [ "$sanitize" = 1 ]; then
+  export REDIST_BUILD_DIR="${REDIST_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
+  export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
+  targets=(redist-unit-tests redist-plan redistc)
+  exclude=(mpi)
+fi
+if [ "$slow" = 0 ]; then exclude+=(slow); fi
 build="${REDIST_BUILD_DIR:-$root/build}"
-bash "$root/scripts/build.sh"
-exclude=(-LE slow)
-if [ "${1:-}" = "--slow" ]; then exclude=(); fi
+
+bash "$root/scripts/build.sh" "${targets[@]}"
+label_filter=()
+if [ ${#exclude[@]} -gt 0 ]; then
+  label_filter=(-LE "^($(IFS='|'; echo "${exclude[*]}"))\$")
+fi
 cd "$build"
-ctest --output-on-failure -j 2 "${exclude[@]}"
+ctest --output-on-failure -j 2 "${label_filter[@]}"

@@ -3,7 +3,7 @@
 //   genblock-eval [--instances K] [--seed S] [--procs 4,8,16,32,64]
 //       [--total N] [--kinds even,uneven] [--exact-max-messages M]
 //
-// Repeats the experiment of scpa-gen-block.txt §5: for each kind and
+// Repeats the experiment of scpa-gen-block §5: for each kind and
 // process count, K random pairs of GEN_BLOCK distributions of N elements
 // (GenBlockInstances.h), each scheduled by scpa, stepwise, greedy and
 // chain. Every schedule is checked with validateSchedule. Prints Markdown
@@ -305,7 +305,7 @@ int main(int Argc, char **Argv) {
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "genblock-eval: scpa, stepwise, greedy and chain on the random GEN_BLOCK "
-      "instances of scpa-gen-block.txt section 5\n");
+      "instances of scpa-gen-block section 5\n");
   std::vector<int64_t> Procs;
   for (int64_t P : ProcCounts)
     Procs.push_back(P);

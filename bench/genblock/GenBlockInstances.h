@@ -1,7 +1,7 @@
 //===- GenBlockInstances.h - Random GEN_BLOCK instances of scpa §5 --------===//
 //
-// The instances of scpa-gen-block.txt §5 (ERRATA: the bounds apply to each
-// processor's segment size): Procs segment sizes, each within
+// The instances of scpa-gen-block §5 (docs/paper-corrections.md: the bounds
+// apply to each processor's segment size): Procs segment sizes, each within
 // [Lo, Hi] x Total / Procs, summing to Total. Even instances use [0.7, 1.3],
 // uneven ones [0.3, 1.5].
 //

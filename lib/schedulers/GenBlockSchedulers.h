@@ -6,7 +6,7 @@
 // InvalidArgument when they do not. scpa and chain always use the minimal
 // number of steps, the grid's maximum degree.
 //
-//   scpa   scpa-gen-block.txt: maximum-degree message sets, conflict points,
+//   scpa   scpa-gen-block: maximum-degree message sets, conflict points,
 //          placement by non-increasing size.
 //   chain  ours: branch-and-bound over the step costs, with an exact
 //          dynamic programme along the chain deciding whether given step

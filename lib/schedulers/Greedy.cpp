@@ -13,8 +13,8 @@
 // processes, K = min(P + Q, 2 * messages) + 1, and each process of maximum
 // degree gets a bonus of 1 for being matched. On Example 5 (P = 15, Q = 6,
 // r = 2, s = 3) greedy then costs 17 in 11 steps (the paper's got 18 in 12;
-// the optimum is 16 in 11, ERRATA.md); the totals over a sweep of small
-// grids are those of stepwise, within 0.01%.
+// the optimum is 16 in 11, docs/paper-corrections.md); the totals over a
+// sweep of small grids are those of stepwise, within 0.01%.
 //
 // A bonus equal to the remaining degree (busiest first) finds 16 on Example
 // 5, but its bonuses change at every step for every matched process, which

@@ -1,14 +1,14 @@
 //===- Scpa.cpp - The Smallest Conflict Points Algorithm ------------------===//
 //
-// scpa-gen-block.txt §4, with k the maximum degree and k steps S1..Sk:
+// scpa-gen-block §4, with k the maximum degree and k steps S1..Sk:
 //  1. The maximum-degree message sets (MDMSs): the messages of each process
 //     of degree k, in chain order.
 //  2. Conflict points, between neighbouring MDMSs A and B: the message they
 //     share (explicit), or, when A's last message and B's first one share a
-//     process of degree 2, A's last message (implicit; ERRATA: the paper's
-//     "MDMS {m4, m5}" is this link). All go into one step, the last (Sk, as
-//     in Figures 8 and 9); a conflict point that conflicts with one already
-//     there is left to 3.
+//     process of degree 2, A's last message (implicit; the paper's
+//     "MDMS {m4, m5}" is this link, docs/paper-corrections.md). All go into
+//     one step, the last (Sk, as in Figures 8 and 9); a conflict point that
+//     conflicts with one already there is left to 3.
 //  3. The other MDMS messages by non-increasing size, then
 //  4. the remaining messages by non-increasing size, each into a step where
 //     it conflicts with nothing. "Into similar message size of that step"

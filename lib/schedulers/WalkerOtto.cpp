@@ -1,6 +1,6 @@
 //===- WalkerOtto.cpp - Walker & Otto's optimal schedules -----------------===//
 //
-// walker-otto-1996-block-cyclic-mpi.txt: P = Q and the block size grows by
+// walker-otto-1996: P = Q and the block size grows by
 // an integer factor K (r -> K*r), or shrinks by one (K*s -> s), which runs the
 // same schedule with senders and receivers swapped (§4 of the paper).
 //
@@ -95,8 +95,8 @@ WalkerOttoFormulas::WalkerOttoFormulas(int64_t P, int64_t K)
 }
 
 int64_t WalkerOttoFormulas::z(int64_t Lambda) const {
-  // The smallest z that makes q' non-negative: a ceiling (ERRATA.md), where
-  // the paper prints a floor.
+  // The smallest z that makes q' non-negative: a ceiling, where the paper
+  // prints a floor (docs/paper-corrections.md).
   return ceilDiv(-Lambda * X, ReducedP);
 }
 

@@ -1,16 +1,17 @@
 //===- WalkerOttoFormulas.h - Walker & Otto's closed-form schedules -------===//
 //
 // Private to the library. The optimal send and receive schedules of
-// walker-otto-1996-block-cyclic-mpi.txt for growing the block size by a
+// walker-otto-1996 for growing the block size by a
 // factor K on P processes. Blocks are counted in units of the small block
 // size, within the first superblock of P*K blocks: block B lives on process
 // B mod P before and on process B / K after the redistribution.
 //
 // In step k, process p sends block sendBlock(k, p) (Eqs. 7-10: the reduced
 // system solved with the extended Euclid algorithm, using the ceiling of
-// ERRATA.md for z, expanded into g x g permutation blocks with the layout of
-// Fig. 7(a)), and process q receives block receiveBlock(k, q) (Eq. 11). Each
-// step is a permutation: every process sends one block and receives one.
+// docs/paper-corrections.md for z, expanded into g x g permutation blocks
+// with the layout of Fig. 7(a)), and process q receives block
+// receiveBlock(k, q) (Eq. 11). Each step is a permutation: every process
+// sends one block and receives one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_LIB_SCHEDULERS_WALKEROTTOFORMULAS_H

@@ -7,7 +7,7 @@
 // to or from BLOCK, BLOCK(k), CYCLIC or CYCLIC(k), on P and Q <=
 // min(16, RANKS) processes, N from 0 to MAX_N (default 20000). The segment
 // sizes come from several shapes: random cuts, the even and uneven
-// instances of scpa-gen-block.txt section 5, every element on one process,
+// instances of scpa-gen-block section 5, every element on one process,
 // and many empty segments (first, last, runs of them). Element sizes go
 // from 1 to 24 bytes, sometimes with a small transfer limit so that
 // messages go in pieces. Each configuration runs every schedule algorithm
@@ -114,7 +114,7 @@ private:
     return Sizes;
   }
 
-  /// Sizes within [Lo, Hi] times the mean (scpa-gen-block.txt section 5),
+  /// Sizes within [Lo, Hi] times the mean (scpa-gen-block section 5),
   /// the last one taking what remains, clamped so that all are >= 0.
   std::vector<int64_t> aroundMean(int64_t Procs, int64_t N, double Lo,
                                   double Hi) {

@@ -1,7 +1,7 @@
 //===- ClassesTest.cpp - The class-by-class schedule of desprez-1998 ------===//
 //
-// Examples 1 and 2 of desprez-1998-scheduling-block-cyclic.txt (ERRATA.md:
-// costs 15 and 77, the per-process lower bound), the applicability
+// Examples 1 and 2 of desprez-1998 (docs/paper-corrections.md: costs 15 and
+// 77, the per-process lower bound), the applicability
 // conditions, and sweeps that every class schedule is valid, and optimal in
 // steps and cost at whole slices.
 //

@@ -208,8 +208,8 @@ TEST(CommGridTest, RandomGenBlocks) {
 }
 
 TEST(CommGridTest, GenBlockPaperFigure) {
-  // scpa-gen-block.txt Figure 1 (sizes from ERRATA.md): 15 messages,
-  // maximum degree 3.
+  // scpa-gen-block Figure 1 (sizes from docs/paper-corrections.md): 15
+  // messages, maximum degree 3.
   Layout From(Distribution::genBlock({12, 20, 15, 14, 11, 9, 9, 11}), 101);
   Layout To(Distribution::genBlock({17, 10, 13, 6, 17, 12, 11, 15}), 101);
   CommGrid G = computeGrid(From, To);
@@ -249,7 +249,8 @@ TEST(CommGridTest, DesprezExample1) {
 
 TEST(CommGridTest, DesprezExample2) {
   // P = Q = 16, r = 7, s = 11: all-to-all, lengths 2 to 7, L = 1232; the
-  // per-process volume 77 is the class schedule's cost (ERRATA.md).
+  // per-process volume 77 is the class schedule's cost
+  // (docs/paper-corrections.md).
   CommGrid G = computeGrid(Layout::blockCyclic(16, 7, 1232),
                            Layout::blockCyclic(16, 11, 1232));
   EXPECT_EQ(G.Messages.size(), 256u);
@@ -265,8 +266,8 @@ TEST(CommGridTest, DesprezExample2) {
 
 TEST(CommGridTest, DesprezExample3) {
   // P = Q = 15, r = 3, s = 5, L = 225: rows hold 5 or 10 messages, columns 6
-  // or 9 (ERRATA.md); p = 0 sends only messages of length 3, p = 1 only of
-  // length 1 or 2.
+  // or 9 (docs/paper-corrections.md); p = 0 sends only messages of length 3,
+  // p = 1 only of length 1 or 2.
   CommGrid G = computeGrid(Layout::blockCyclic(15, 3, 225),
                            Layout::blockCyclic(15, 5, 225));
   for (int64_t C : G.rowCounts())

@@ -1,9 +1,9 @@
 //===- GenBlockSchedulersTest.cpp - chain and exact against each other ----===//
 //
 // The exact solver against plain enumeration of every partition of tiny
-// grids (chains and arbitrary bipartite grids), and against the optimum
-// ERRATA.md gives for desprez-1998's Example 4. Then the chain scheduler on
-// seeded random GEN_BLOCK pairs with zero-size segments and on the
+// grids (chains and arbitrary bipartite grids), and against the optimum of
+// desprez-1998's Example 4 (docs/paper-corrections.md). Then the chain
+// scheduler on seeded random GEN_BLOCK pairs with zero-size segments and on the
 // evaluation's instances: valid, maximum-degree steps, never above scpa,
 // strictly below it often, and equal to the exact optimum. Last, mixed
 // GEN_BLOCK / block-cyclic pairs, which stepwise and greedy schedule.
@@ -115,7 +115,7 @@ TEST(ExactSchedulerTest, MatchesEnumerationOnTinyArbitraryGrids) {
 }
 
 TEST(ExactSchedulerTest, DesprezExample4) {
-  // ERRATA: P = 12, Q = 8, r = 4, s = 3: the minimum cost with 4 steps is 8.
+  // P = 12, Q = 8, r = 4, s = 3: the minimum cost with 4 steps is 8.
   int64_t N = 48;
   CommGrid G =
       computeGrid(Layout::blockCyclic(12, 4, N), Layout::blockCyclic(8, 3, N));

@@ -10,8 +10,9 @@
 //   scpa, chain  the maximum degree; chain never costs more than scpa;
 //   classes,     at whole slices (N a multiple of L = lcm(P r, Q s)) both
 //   walker_otto  lower bounds, steps and cost. The bounds are not always
-//                reachable (ERRATA.md: desprez-1998 Examples 3 and 5), but
-//                neither closed form applies to those grids;
+//                reachable (desprez-1998 Examples 3 and 5, see
+//                docs/paper-corrections.md), but neither closed form
+//                applies to those grids;
 //   mincost      never costs more than stepwise or greedy;
 //   mincost-steps  the maximum degree, never costs more than stepwise;
 //   auto         one of the others, never predicted slower than any.

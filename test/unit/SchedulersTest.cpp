@@ -1,8 +1,9 @@
 //===- SchedulersTest.cpp - caterpillar, stepwise, greedy, auto -----------===//
 //
 // - Names: every algorithm round-trips through its name; unknown names fail.
-// - The examples of desprez-1998 (with ERRATA.md): caterpillar on Examples 1,
-//   2 and 4, stepwise on Examples 2-5, greedy on Example 5.
+// - The examples of desprez-1998 (with docs/paper-corrections.md):
+//   caterpillar on Examples 1, 2 and 4, stepwise on Examples 2-5, greedy on
+//   Example 5.
 // - Exactness: on random bipartite grids and on dense block-cyclic grids,
 //   every stepwise step covers all vertices of maximum degree and weighs as
 //   much as the heaviest matching that does (brute force on tiny grids, an
@@ -377,7 +378,7 @@ TEST(SchedulersTest, CaterpillarStepsAreShifts) {
 }
 
 TEST(SchedulersTest, StepwiseExample5) {
-  // ERRATA: with the optimal 10 steps the minimum cost is exactly 20.
+  // With the optimal 10 steps the minimum cost is exactly 20.
   Schedule S;
   ScheduleStats Stats = run(Algorithm::Stepwise, slice(15, 2, 6, 3), &S);
   EXPECT_EQ(S.Algorithm, "stepwise");
@@ -392,13 +393,13 @@ TEST(SchedulersTest, StepwiseExamples2To4) {
   ScheduleStats Two = run(Algorithm::Stepwise, slice(16, 7, 16, 11));
   EXPECT_EQ(Two.Steps, 16);
   EXPECT_EQ(Two.Cost, 77);
-  // Example 3: step lower bound 10 (ERRATA). The heaviest step each time
+  // Example 3: step lower bound 10. The heaviest step each time
   // happens to reach the optimum cost for 10 steps, 25.
   ScheduleStats Three = run(Algorithm::Stepwise, slice(15, 3, 15, 5));
   EXPECT_EQ(Three.Steps, 10);
   EXPECT_EQ(Three.StepsLowerBound, 10);
   EXPECT_EQ(Three.Cost, 25);
-  // Example 4: four steps, at the optimum cost for four steps, 8 (ERRATA).
+  // Example 4: four steps, at the optimum cost for four steps, 8.
   ScheduleStats Four = run(Algorithm::Stepwise, slice(12, 4, 8, 3));
   EXPECT_EQ(Four.Steps, 4);
   EXPECT_EQ(Four.Cost, 8);
@@ -406,8 +407,8 @@ TEST(SchedulersTest, StepwiseExamples2To4) {
 
 TEST(SchedulersTest, GreedyExample5BeatsStepwise) {
   // Stepwise costs 20 in 10 steps (the optimum for 10 steps), the paper's
-  // greedy 18 in 12; the optimum over any number of steps is 16 in 11
-  // (ERRATA). Ours: 17 in 11.
+  // greedy 18 in 12; the optimum over any number of steps is 16 in 11.
+  // Ours: 17 in 11.
   Schedule S;
   ScheduleStats Stats = run(Algorithm::Greedy, slice(15, 2, 6, 3), &S);
   EXPECT_EQ(S.Algorithm, "greedy");
@@ -416,7 +417,7 @@ TEST(SchedulersTest, GreedyExample5BeatsStepwise) {
   EXPECT_EQ(Stats.Cost, 17);
   EXPECT_EQ(Stats.Steps, 11);
   // Example 3: 24 in 11 steps, below stepwise's 25 (the optimum with 11
-  // steps is 23, ERRATA).
+  // steps is 23).
   ScheduleStats Three = run(Algorithm::Greedy, slice(15, 3, 15, 5));
   EXPECT_EQ(Three.Cost, 24);
   EXPECT_EQ(Three.Steps, 11);

@@ -1,8 +1,8 @@
 //===- ScpaTest.cpp - scpa against the paper's worked example -------------===//
 //
-// scpa-gen-block.txt, Figures 1-9 (sizes from ERRATA.md): the 15 messages
-// and their lengths, the maximum degree, and SCPA's schedule message by
-// message and in placement order. Then seeded sweeps: every schedule is
+// scpa-gen-block, Figures 1-9 (sizes from docs/paper-corrections.md): the 15
+// messages and their lengths, the maximum degree, and SCPA's schedule message
+// by message and in placement order. Then seeded sweeps: every schedule is
 // valid, has maximum-degree steps, and the alternating-path repair (for the
 // case the paper never meets) is exercised and correct.
 //
@@ -78,7 +78,7 @@ TEST(ScpaTest, PaperExampleSchedule) {
 }
 
 TEST(ScpaTest, PaperExampleIsOptimal) {
-  // ERRATA: 25 is the optimum with 3 steps and with any number of steps.
+  // 25 is the optimum with 3 steps and with any number of steps.
   CommGrid G = genBlockGrid(PaperSource, PaperTarget);
   std::optional<Schedule> Three = scheduleExact(G, StepLimit::MaxDegree);
   std::optional<Schedule> Any = scheduleExact(G, StepLimit::Any);

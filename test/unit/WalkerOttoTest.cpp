@@ -1,6 +1,6 @@
 //===- WalkerOttoTest.cpp - walker_otto against the paper's figures -------===//
 //
-// Figures 6, 8 and 9 of walker-otto-1996-block-cyclic-mpi.txt, copied from
+// Figures 6, 8 and 9 of walker-otto-1996, copied from
 // the paper as literal tables, checked cell by cell against the closed forms
 // and against the step each message gets in our schedule; then sweeps that
 // every schedule is valid and optimal in steps and cost.

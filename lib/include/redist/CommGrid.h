@@ -6,7 +6,7 @@
 // seen as disjoint sets (p -> p is still a message), as in the papers.
 //
 // For block-cyclic pairs the grid comes from the closed forms of
-// desprez-1998-scheduling-block-cyclic.txt (§4.1-4.2): the gcd(r, s)
+// desprez-1998 (§4.1-4.2): the gcd(r, s)
 // reduction, congruence classes of p*r - q*s modulo g and the vol function,
 // for the whole slices of L = lcm(P*r, Q*s) elements, plus the incomplete
 // last slice. Their cost is O(messages) plus the blocks of that last slice,

@@ -18,7 +18,7 @@
 //   greedy       a maximum-weight matching per step (ties: serve the
 //                processes of maximum remaining degree): often lower cost,
 //                may take more steps.
-//   scpa         scpa-gen-block.txt's Smallest Conflict Points Algorithm,
+//   scpa         scpa-gen-block's Smallest Conflict Points Algorithm,
 //                when every process of both layouts holds one contiguous
 //                segment (GEN_BLOCK, BLOCK): maximum-degree steps.
 //   chain        same layouts: maximum-degree steps at the least total
