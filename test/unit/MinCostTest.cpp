@@ -191,7 +191,7 @@ struct PaperCase {
 };
 
 TEST(MinCostTest, PaperExamplesReachTheirOptima) {
-  // ERRATA.md's exact optima.
+  // The exact optima of docs/paper-corrections.md.
   const CommGrid Ex3 = cyclicGrid(15, 3, 15, 5), Ex4 = cyclicGrid(12, 4, 8, 3),
                  Ex5 = cyclicGrid(15, 2, 6, 3),
                  Scpa = genBlockGrid({12, 20, 15, 14, 11, 9, 9, 11},

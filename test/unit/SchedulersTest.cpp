@@ -545,7 +545,7 @@ TEST(SchedulersSlowTest, ExactOnLargerGrids) {
 
 TEST(SchedulersTest, AutoPicksTheBestPrediction) {
   Redistribution Rd = slice(15, 2, 6, 3); // Example 5
-  // Cost only: mincost's 16 (the optimum, ERRATA.md) beats greedy's 17
+  // Cost only: mincost's 16 (the optimum, docs/paper-corrections.md) beats greedy's 17
   // and stepwise's 20.
   CostModel CostOnly;
   CostOnly.Alpha = 0;
