@@ -114,15 +114,15 @@ const std::vector<DiagnosticCase> &cases() {
        {"#pragma redist redistribute x(block) schedule(fastest)\n"},
        {"UnknownAlgorithm 1:47: error: unknown schedule algorithm 'fastest'; "
         "expected auto, caterpillar, walker_otto, classes, stepwise, greedy, "
-        "scpa or chain"}},
+        "scpa, chain, mincost or mincost-steps"}},
       {"ExpectedAlgorithm",
        {"#pragma redist redistribute x(block) schedule\n"},
        {"Expected 1:46: error: expected '(' and an algorithm name"}},
       {"ExpectedAlgorithmName",
        {"#pragma redist redistribute x(block) schedule(1)\n"},
        {"Expected 1:47: error: expected an algorithm name: auto, "
-        "caterpillar, walker_otto, classes, stepwise, greedy, scpa or "
-        "chain"}},
+        "caterpillar, walker_otto, classes, stepwise, greedy, scpa, chain, "
+        "mincost or mincost-steps"}},
       {"ExpectedParenAfterAlgorithm",
        {"#pragma redist redistribute x(block) schedule(auto\n"},
        {"Expected 1:51: error: expected ')' after the algorithm name"}},
