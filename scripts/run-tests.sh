@@ -8,7 +8,8 @@
 #   --sanitize  instead of build/, build in build-sanitize/ (or
 #               $REDIST_SANITIZE_BUILD_DIR) with -DREDIST_SANITIZE=address,undefined
 #               and run the tests that start no MPI job under ASan and UBSan:
-#               the unit tests and the lit suites redist-plan, redistc and
+#               the unit tests (schedule library and redistc) and the lit
+#               suites redist-plan, redistc and
 #               scripts (CI's second stage). It builds only what those need;
 #               for the MPI suites too, build that folder fully and run ctest
 #               there (docs: README.md, "Sanitizers").
@@ -28,7 +29,7 @@ exclude=()
 if [ "$sanitize" = 1 ]; then
   export REDIST_BUILD_DIR="${REDIST_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
   export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
-  targets=(redist-unit-tests redist-plan redistc)
+  targets=(redist-unit-tests redistc-unit-tests redist-plan redistc)
   exclude=(mpi)
 fi
 if [ "$slow" = 0 ]; then exclude+=(slow); fi
