@@ -117,6 +117,13 @@ int translateFile(const CompilationDatabase &Compilations,
         << "\n";
     return 1;
   }
+  // The temporary file was made executable; a source file is not: 0666
+  // less the umask, as a compiler's output would be.
+  if (OutputFile != "-")
+    llvm::sys::fs::setPermissions(
+        OutputFile, static_cast<llvm::sys::fs::perms>(
+                        (llvm::sys::fs::all_read | llvm::sys::fs::all_write) &
+                        ~llvm::sys::fs::getUmask()));
   if (Output.Report) {
     llvm::raw_ostream &OS = OutputFile == "-" ? llvm::errs() : llvm::outs();
     for (const std::string &Line : Result.Report)
