@@ -25,6 +25,8 @@
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
 
+#include <algorithm>
+
 namespace redist {
 namespace {
 
@@ -42,6 +44,20 @@ void Plan::Impl::execute(const char *Src, char *Dst) const {
     return executeAlltoall(Src, Dst);
   for (const detail::Group &G : Groups)
     runGroup(G, Src, Dst);
+}
+
+void Plan::Impl::executeStep(const char *Src, char *Dst, int64_t K) const {
+  if (Options.Mode == ExecMode::Alltoallv) {
+    if (K == 0)
+      executeAlltoall(Src, Dst);
+    return;
+  }
+  // Groups are in step order.
+  auto It = std::lower_bound(
+      Groups.begin(), Groups.end(), K,
+      [](const detail::Group &G, int64_t Step) { return G.Step < Step; });
+  for (; It != Groups.end() && It->Step == K; ++It)
+    runGroup(*It, Src, Dst);
 }
 
 void Plan::Impl::runGroup(const detail::Group &G, const char *Src,

@@ -370,6 +370,7 @@ void Plan::Impl::buildGroups() {
     if (R < Recvs.size())
       Step = std::min(Step, Recvs[R].Step);
     detail::Group G;
+    G.Step = Step;
     if (S < Sends.size() && Sends[S].Step == Step) {
       if (Sends[S].Shared)
         G.SharedSends.push_back(static_cast<int>(S++));
@@ -651,7 +652,7 @@ Plan::~Plan() = default;
 Plan::Plan(Plan &&) noexcept = default;
 Plan &Plan::operator=(Plan &&) noexcept = default;
 
-void Plan::execute(const void *Src, void *Dst) const {
+void Plan::checkBuffers(const void *Src, const void *Dst) const {
   // Checked on this rank alone: a collective on every call would cost small
   // redistributions more than the check is worth.
   for (const auto &[Role, Null, Elements] :
@@ -663,7 +664,16 @@ void Plan::execute(const void *Src, void *Dst) const {
                             std::to_string(P->Rank) + ", whose " + Role +
                             " part has " + std::to_string(Elements) +
                             (Elements == 1 ? " element" : " elements"));
+}
+
+void Plan::execute(const void *Src, void *Dst) const {
+  checkBuffers(Src, Dst);
   P->execute(static_cast<const char *>(Src), static_cast<char *>(Dst));
+}
+
+void Plan::executeStep(const void *Src, void *Dst, int64_t K) const {
+  checkBuffers(Src, Dst);
+  P->executeStep(static_cast<const char *>(Src), static_cast<char *>(Dst), K);
 }
 
 int64_t Plan::sourceLocalSize() const {

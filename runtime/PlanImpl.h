@@ -70,6 +70,9 @@ struct PeerMessage {
 /// that move at once before the steps, or everything in the Unsynchronized
 /// mode.
 struct Group {
+  /// The schedule's step it runs in (Plan::executeStep); 0 for the node
+  /// phase and the Unsynchronized mode's one group.
+  int64_t Step = 0;
   std::vector<int> Sends, Recvs; ///< indices into Sends and Recvs
   bool Self = false;             ///< do the local copy here
   /// (message, piece) of each receive request, in posting order.
@@ -145,6 +148,8 @@ public:
   void build();
 
   void execute(const char *Src, char *Dst) const;
+  /// The groups of step K (everything in step 0 in the Alltoallv mode).
+  void executeStep(const char *Src, char *Dst, int64_t K) const;
   const CommGrid &grid() const;
   const Schedule &schedule() const;
 

@@ -1,8 +1,10 @@
 {{SCHEDULE_COMMENT}}
 {{TABLES}}
   redist::directive::checkSameComm({{SRC_COMM}}, {{DST_COMM}}, "{{WHERE}}");
-  redist::directive::assign(
+  // Checks the sizes on every rank, then moves the data step by step.
+  redist::directive::AssignSteps redistc_steps(
       redistc_dst, redistc_src,
       redist::directive::staticPlan<decltype(redistc_src)>(redistc_schedule,
                                                            {{SRC_COMM}}),
       "{{WHERE}}");
+{{STEP_CALLS}}

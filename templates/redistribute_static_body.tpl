@@ -1,9 +1,12 @@
 {{SCHEDULE_COMMENT}}
 {{TABLES}}
 {{COMM_CHECK}}
-  redist::directive::redistribute(
+  // Checks the sizes on every rank, then moves the data step by step.
+  redist::directive::RedistributeSteps redistc_steps(
       redistc_var,
       redist::directive::staticPlan<decltype(redistc_var)>(redistc_schedule,
                                                            {{COMM}}),
       "{{WHERE}}");
+{{STEP_CALLS}}
+  redistc_steps.finish();
   {{FROM_DIST}} = {{TO_VALUE}};

@@ -1,6 +1,7 @@
   // Schedule '{{ALGORITHM}}', computed by redistc at translation time:
   // {{STEPS}}{{NON_EMPTY}} (lower bound {{STEPS_LOWER_BOUND}}),
   // cost {{COST}} (lower bound {{COST_LOWER_BOUND}}).
-  // The runtime's executor follows these tables (redist/runtime/Translated.h):
-  // in each step a rank sends one message and receives one, over MPI or,
-  // where the two ranks share a node, through shared memory.
+  // Each step call below runs the runtime's executor on these tables
+  // (redist/runtime/Translated.h): in a step a rank sends at most one message
+  // and receives at most one, over MPI or, where the two ranks share a node,
+  // through shared memory.

@@ -59,9 +59,9 @@ inline void requireCommSize(int Expected) {
   }
 }
 
-/// Runs Pl Times times on fresh target arrays and counts the elements that
-/// are wrong on this rank. Prints the first few problems, prefixed with
-/// Label.
+/// Runs Pl Times times on fresh target arrays, in one call and step by step
+/// in turn, and counts the elements that are wrong on this rank. Prints the
+/// first few problems, prefixed with Label.
 inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
                            int Times = 1, int64_t Salt = 0) {
   const std::size_t E = Pl.elementBytes();
@@ -89,7 +89,14 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
     const std::vector<unsigned char> SrcCopy = Src;
     const unsigned char Guard = GuardBytes[Time % 2];
     std::memset(Dst.data(), Guard, Dst.size());
-    Pl.execute(Src.data(), Dst.data() + Pad * E);
+    // Every second run goes step by step, as redistc's static code runs.
+    if (Time % 2 == 0) {
+      Pl.execute(Src.data(), Dst.data() + Pad * E);
+    } else {
+      const auto Steps = static_cast<int64_t>(Pl.schedule().Steps.size());
+      for (int64_t K = 0; K < Steps; ++K)
+        Pl.executeStep(Src.data(), Dst.data() + Pad * E, K);
+    }
     for (int64_t L = 0; L < DstN; ++L)
       elementValue(To.toGlobal(Rank, L) + Shift, E,
                    Want.data() + static_cast<std::size_t>(L) * E);

@@ -200,6 +200,52 @@ void addTableValues(const StaticTables &T, TemplateValues &V) {
   V["MESSAGE_COUNT"] = std::to_string(T.Messages.size());
 }
 
+/// What one step call's comment says of its messages: each with its peers
+/// when they are few, else how many and how long.
+std::string stepSummary(const std::vector<const TableMessage *> &Step) {
+  if (Step.empty())
+    return "no message";
+  int64_t Shortest = INT64_MAX, Longest = 0;
+  for (const TableMessage *M : Step) {
+    Shortest = std::min(Shortest, M->Elements);
+    Longest = std::max(Longest, M->Elements);
+  }
+  const std::string Length = Shortest == Longest
+                                 ? counted(Longest, "element", "elements")
+                                 : std::to_string(Shortest) + " to " +
+                                       std::to_string(Longest) + " elements";
+  constexpr size_t MaxListed = 4;
+  if (Step.size() > MaxListed)
+    return std::to_string(Step.size()) + " messages of " + Length;
+  std::string Peers;
+  for (const TableMessage *M : Step)
+    Peers += (Peers.empty() ? "" : ", ") + std::to_string(M->Src) + "->" +
+             std::to_string(M->Dst);
+  return Peers + ": " + Length +
+         (Step.size() > 1 && Shortest == Longest ? " each" : "");
+}
+
+/// The step calls of a static directive: one per step, each with a comment
+/// on its messages, or a loop over the step numbers beyond MaxCalls steps.
+std::string stepCalls(const StaticTables &T, int64_t MaxCalls) {
+  if (T.Steps > MaxCalls)
+    return "  // " + counted(T.Steps, "step", "steps") +
+           ", listed in the message table above.\n"
+           "  for (std::int64_t redistc_step = 0; redistc_step < " +
+           std::to_string(T.Steps) +
+           "; ++redistc_step)\n"
+           "    redistc_steps.step(redistc_step);";
+  std::vector<std::vector<const TableMessage *>> Steps(
+      static_cast<size_t>(T.Steps));
+  for (const TableMessage &M : T.Messages)
+    Steps[static_cast<size_t>(M.Step)].push_back(&M);
+  std::string Calls;
+  for (size_t K = 0; K < Steps.size(); ++K)
+    Calls += (K == 0 ? "" : "\n") + std::string("  redistc_steps.step(") +
+             std::to_string(K) + "); // " + stepSummary(Steps[K]);
+  return Calls;
+}
+
 /// ", K non-empty" when some of the schedule's steps are empty.
 std::string nonEmptySteps(const redist::ScheduleStats &S) {
   return S.NonEmptySteps == S.Steps
@@ -455,6 +501,7 @@ void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
       Sizes.empty() ? "" : "  // The gen_block sizes.\n" + Sizes;
   addTableValues(Tables, TV);
   V["TABLES"] = renderTemplate("static_tables", TV);
+  V["STEP_CALLS"] = stepCalls(Tables, Options.Limits.MaxStepCalls);
 }
 
 std::string CodeGen::staticReport(const StaticTables &Tables) {

@@ -52,6 +52,9 @@ struct StaticLimits {
   /// Largest number of table rows (messages plus run series) one directive
   /// may emit; redistc's --static-table-limit.
   int64_t MaxRows = 4096;
+  /// Largest number of steps written as one call each; a schedule with more
+  /// steps runs them in a loop over the tables' step numbers.
+  int64_t MaxStepCalls = 64;
 };
 
 /// The outcome of trying the static path.

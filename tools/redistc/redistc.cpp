@@ -58,6 +58,13 @@ cl::opt<int64_t> TableLimit(
     cl::value_desc("n"), cl::init(redistc::StaticLimits().MaxRows),
     cl::cat(RedistcCategory));
 
+cl::opt<int64_t> StepCallLimit(
+    "step-call-limit",
+    cl::desc("Largest number of steps a static directive writes as one call "
+             "each; more run in a loop over the tables"),
+    cl::value_desc("n"), cl::init(redistc::StaticLimits().MaxStepCalls),
+    cl::cat(RedistcCategory));
+
 cl::opt<std::string> DepFile(
     "depfile",
     cl::desc("Also write the files the input includes, as a Makefile rule "
@@ -89,16 +96,18 @@ int main(int argc, const char **argv) {
         << "expected exactly one input file, got " << Sources.size() << "\n";
     return 1;
   }
-  if (TableLimit < 0) {
-    llvm::WithColor::error(llvm::errs(), "redistc")
-        << "--static-table-limit must not be negative, got " << TableLimit
-        << "\n";
-    return 1;
-  }
+  for (const cl::opt<int64_t> *Limit : {&TableLimit, &StepCallLimit})
+    if (*Limit < 0) {
+      llvm::WithColor::error(llvm::errs(), "redistc")
+          << "--" << Limit->ArgStr << " must not be negative, got " << *Limit
+          << "\n";
+      return 1;
+    }
 
   redistc::CodeGenOptions Options;
   Options.ForceDynamic = ForceDynamic;
   Options.Limits.MaxRows = TableLimit;
+  Options.Limits.MaxStepCalls = StepCallLimit;
   redistc::OutputOptions Output;
   Output.OutputFile = OutputFile;
   Output.DepFile = DepFile;

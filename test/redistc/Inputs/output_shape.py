@@ -5,8 +5,9 @@ usage: output_shape.py OUTPUT
 Prints the prologue's line count (up to and with the `#line 1` that ends it)
 and whether it defines anything (a function, a class or a template: the
 executor lives in the runtime, not in translated files); then, for each
-static directive, its `redistc:` title line and the lines its constant
-tables take (from the message table to the end of the TranslatedSchedule).
+static directive, its `redistc:` title line, the lines its constant
+tables take (from the message table to the end of the TranslatedSchedule)
+and its step calls: one per step, or a loop.
 """
 import re
 import sys
@@ -33,6 +34,15 @@ def main():
             print("tables of %s %d lines" % (title, i - start + 1))
             tables += 1
             start = None
+            calls = 0
+            for after in lines[i + 1:]:
+                if after.startswith("}"):
+                    break
+                if "redistc_steps.step(redistc_step)" in after:
+                    calls = "a loop"
+                elif "redistc_steps.step(" in after:
+                    calls += 1
+            print("  step calls: %s" % calls)
     print("static directives: %d" % tables)
 
 

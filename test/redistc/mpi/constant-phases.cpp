@@ -17,6 +17,11 @@
 // RUN: %mpirun -np 6 %t.static | FileCheck --check-prefix=SIX %s
 // RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
 // RUN: %mpirun -np 4 %t.static --ranks-per-node=3 | diff %t.static.out -
+// The steps as a loop over the tables instead of a call each:
+// RUN: redistc --step-call-limit=1 %s -o %t.loop.cpp -- -I%S/Inputs
+// RUN: grep -q 'redistc_steps.step(redistc_step);' %t.loop.cpp
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.loop.cpp -o %t.loop %redist_libs
+// RUN: %mpirun -np 4 %t.loop | diff %t.static.out -
 //
 // Every directive is static but those in the loop: the first one's source
 // depends on the iteration, and x moved onto Q once, so the number of

@@ -123,6 +123,15 @@ public:
   /// throws InvalidArgument on this rank, before it communicates (the other
   /// ranks then wait for it: catch it only to end the program cleanly).
   void execute(const void *Src, void *Dst) const;
+  /// execute() in the steps of schedule(), for code that shows them as calls
+  /// (redistc's): calling executeStep(Src, Dst, K) on every rank for K = 0,
+  /// 1, ..., schedule().Steps.size() - 1, in this order, moves what execute()
+  /// moves, with the same executor. Step K runs this rank's messages of step
+  /// K, nothing when it has none. The local copy moves in this rank's first
+  /// step with messages (step 0 when it has none); what execute() moves
+  /// before the steps (the Scheduled mode's messages within the node) or
+  /// without them (the Unsynchronized and Alltoallv modes) moves in step 0.
+  void executeStep(const void *Src, void *Dst, int64_t K) const;
 
   /// Number of elements this rank holds before and after.
   int64_t sourceLocalSize() const;
@@ -172,6 +181,7 @@ public:
 private:
   friend struct detail::PlanBuilder;
   explicit Plan(std::unique_ptr<Impl> Built);
+  void checkBuffers(const void *Src, const void *Dst) const;
   std::unique_ptr<Impl> P;
 };
 

@@ -7,9 +7,11 @@
 // at translation time as constant tables, a TranslatedSchedule: the schedule's
 // steps and each message's local runs, written as run series. On its first
 // call on a communicator, translatedPlan() builds a Plan that follows those
-// tables instead of computing them, and keeps it; every call then runs the
-// runtime's one executor (Plan::execute). A dynamic directive calls
-// cachedPlan() (redist/runtime/Redistribute.h) with the same helpers.
+// tables instead of computing them, and keeps it. The generated code then
+// runs the schedule's steps as calls of the runtime's one executor
+// (AssignSteps and RedistributeSteps below, over Plan::executeStep). A
+// dynamic directive calls cachedPlan() (redist/runtime/Redistribute.h) with
+// the same helpers, and moves all steps in one call.
 //
 // Every directive's plan starts from directiveOptions(), which a program may
 // change before its first directive.
@@ -169,29 +171,67 @@ template <typename S>
 using ElementOf = std::remove_const_t<
     std::remove_pointer_t<decltype(sourceData(std::declval<const S &>()))>>;
 
-/// Src's elements into Dst, both checked against Plan's local sizes on every
-/// rank first.
+/// An assignment Dst = Src with Plan, made step by step: constructing it
+/// checks both variables against Plan's local sizes on every rank (and
+/// resizes a target vector); step(K) then runs step K (Plan::executeStep).
+/// redistc's static code calls step() once per step of its tables.
+template <typename D, typename S> class AssignSteps {
+public:
+  AssignSteps(D &Dst, const S &Src, const Plan &Pl, const char *Where)
+      : Pl(Pl) {
+    static_assert(std::is_trivially_copyable<ElementOf<S>>::value,
+                  "redist moves trivially copyable elements only");
+    std::string Problem = sourceProblem(Src, Pl.sourceLocalSize());
+    if (Problem.empty())
+      Problem = targetProblem(Dst, Pl.targetLocalSize());
+    agreeOnSizes(Problem, Pl.communicator(), Where);
+    In = sourceData(Src);
+    Out = targetData(Dst, Pl.targetLocalSize());
+  }
+  void step(int64_t K) const { Pl.executeStep(In, Out, K); }
+  /// All steps at once.
+  void all() const { Pl.execute(In, Out); }
+
+private:
+  const Plan &Pl;
+  const ElementOf<S> *In = nullptr;
+  ElementOf<S> *Out = nullptr;
+};
+
+/// A std::vector redistributed in place, step by step: constructing it
+/// checks the vector's size on every rank; step(K) runs step K into a new
+/// vector, which finish() swaps in.
+template <typename V> class RedistributeSteps {
+public:
+  RedistributeSteps(V &Var, const Plan &Pl, const char *Where)
+      : Var(Var), Pl(Pl) {
+    agreeOnSizes(sourceProblem(Var, Pl.sourceLocalSize()), Pl.communicator(),
+                 Where);
+    Out.resize(static_cast<typename V::size_type>(Pl.targetLocalSize()));
+  }
+  void step(int64_t K) { Pl.executeStep(Var.data(), Out.data(), K); }
+  /// All steps at once.
+  void all() { Pl.execute(Var.data(), Out.data()); }
+  void finish() { Var.swap(Out); }
+
+private:
+  V &Var;
+  const Plan &Pl;
+  V Out;
+};
+
+/// Src's elements into Dst, in one call.
 template <typename D, typename S>
 void assign(D &Dst, const S &Src, const Plan &Pl, const char *Where) {
-  static_assert(std::is_trivially_copyable<ElementOf<S>>::value,
-                "redist moves trivially copyable elements only");
-  std::string Problem = sourceProblem(Src, Pl.sourceLocalSize());
-  if (Problem.empty())
-    Problem = targetProblem(Dst, Pl.targetLocalSize());
-  agreeOnSizes(Problem, Pl.communicator(), Where);
-  const auto *In = sourceData(Src);
-  auto *Out = targetData(Dst, Pl.targetLocalSize());
-  Pl.execute(In, Out);
+  AssignSteps<D, S>(Dst, Src, Pl, Where).all();
 }
 
-/// Redistributes a std::vector in place, resized to its new local size.
+/// Redistributes a std::vector in place, in one call.
 template <typename V>
 void redistribute(V &Var, const Plan &Pl, const char *Where) {
-  agreeOnSizes(sourceProblem(Var, Pl.sourceLocalSize()), Pl.communicator(),
-               Where);
-  V Out(static_cast<typename V::size_type>(Pl.targetLocalSize()));
-  Pl.execute(Var.data(), Out.data());
-  Var.swap(Out);
+  RedistributeSteps<V> Steps(Var, Pl, Where);
+  Steps.all();
+  Steps.finish();
 }
 
 /// The plan of a dynamic directive: the runtime's cached plan with
