@@ -176,13 +176,13 @@ void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
   CostBwd = Hit->second.second;
 }
 
-namespace detail {
-
-RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
-                                  std::int64_t TargetCount, MPI_Comm Ring,
-                                  const RingOptions &Options) {
+RingRebalancePlan planRingRebalance(std::int64_t Load, std::int64_t TargetCount,
+                                    MPI_Comm Ring, std::size_t ElementBytes,
+                                    const RingOptions &Options) {
   if (Ring == MPI_COMM_NULL)
     throw InvalidArgument("rebalanceRing: the communicator is MPI_COMM_NULL");
+  if (ElementBytes == 0)
+    throw InvalidArgument("rebalanceRing: items of 0 bytes");
   int Rank, Size, Topology;
   MPI_Comm_rank(Ring, &Rank);
   MPI_Comm_size(Ring, &Size);
@@ -203,7 +203,6 @@ RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
   checkOptions(Options, Size);
 
   // Everything every rank needs to plan, and what they must agree on.
-  const std::int64_t Load = static_cast<std::int64_t>(Items.Size(Items.Vector));
   std::int64_t Mine[3] = {Load, TargetCount,
                           static_cast<std::int64_t>(optionsHash(Options))};
   std::vector<std::int64_t> All(3 * static_cast<std::size_t>(Size));
@@ -251,12 +250,30 @@ RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
     if (!Options.CostBwd.empty())
       P.CostBwd = perRank(Options.CostBwd, Size);
   }
-  RingRebalanceResult Result;
+  RingRebalancePlan Plan;
   try {
-    Result.Schedule = planRing(P, Options.Algorithm);
+    Plan.Schedule = planRing(P, Options.Algorithm);
   } catch (const InvalidArgument &E) {
     throw InvalidArgument(std::string("rebalanceRing: ") + E.what());
   }
+  Plan.Problem = std::move(P);
+  return Plan;
+}
+
+namespace detail {
+
+RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
+                                  std::int64_t TargetCount, MPI_Comm Ring,
+                                  const RingOptions &Options) {
+  RingRebalancePlan Plan =
+      planRingRebalance(static_cast<std::int64_t>(Items.Size(Items.Vector)),
+                        TargetCount, Ring, ElementBytes, Options);
+  const RingProblem &P = Plan.Problem;
+  int Rank, Size;
+  MPI_Comm_rank(Ring, &Rank);
+  MPI_Comm_size(Ring, &Size);
+  RingRebalanceResult Result;
+  Result.Schedule = std::move(Plan.Schedule);
 
   // This rank's pieces: the outgoing ones in order, the incoming ones posted
   // in order (which keeps each link's order) and awaited by arrival.

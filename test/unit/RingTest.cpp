@@ -13,6 +13,7 @@
 
 #include "redist/Ring.h"
 #include "redist/Error.h"
+#include "redist/RingBalance.h"
 #include "redist/RingExhaustive.h"
 #include "redist/RingFlows.h"
 #include "redist/RingSimulator.h"
@@ -21,6 +22,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -368,6 +370,51 @@ TEST(Ring, ExhaustiveReference) {
     }
   }
   EXPECT_GT(Compared, 200);
+}
+
+} // namespace
+
+namespace {
+
+TEST(RingBalance, ProportionalTargets) {
+  // Speeds 1 : 2 : 1 (seconds per item 2, 1, 2): 10 items as 2.5, 5, 2.5;
+  // the remainders go to the lower index first.
+  EXPECT_EQ(proportionalTargets({2, 1, 2}, 10),
+            (std::vector<std::int64_t>{3, 5, 2}));
+  EXPECT_EQ(proportionalTargets({1}, 7), (std::vector<std::int64_t>{7}));
+  EXPECT_EQ(proportionalTargets({1, 3}, 0), (std::vector<std::int64_t>{0, 0}));
+  std::mt19937_64 Rng(5);
+  for (int K = 0; K < 200; ++K) {
+    std::vector<double> Times(1 + K % 9);
+    for (double &T : Times)
+      T = std::uniform_real_distribution<double>(0.1, 5)(Rng);
+    const std::int64_t Total = K * 7;
+    const std::vector<std::int64_t> T = proportionalTargets(Times, Total);
+    EXPECT_EQ(std::accumulate(T.begin(), T.end(), std::int64_t(0)), Total);
+    // Each share within one item of the exact proportion.
+    double Speeds = 0;
+    for (double X : Times)
+      Speeds += 1 / X;
+    for (std::size_t I = 0; I < T.size(); ++I)
+      EXPECT_LT(std::fabs(T[I] - Total / Times[I] / Speeds), 1.0 + 1e-9);
+  }
+  EXPECT_THROW(proportionalTargets({1, 0}, 3), InvalidArgument);
+  EXPECT_THROW(proportionalTargets({1}, -1), InvalidArgument);
+}
+
+TEST(RingBalance, Decision) {
+  // Rank 1 is twice as slow and holds as many items: an iteration takes 20
+  // now and 14 (7 items * 2) after moving 3 items; over 2 iterations the
+  // gain is 12.
+  const RebalanceDecision D =
+      decideRebalance({1, 2}, {10, 10}, {13, 7}, 5.0, 2);
+  EXPECT_EQ(D.IterationNow, 20);
+  EXPECT_EQ(D.IterationAfter, 14);
+  EXPECT_EQ(D.Gain, 12);
+  EXPECT_TRUE(D.Worthwhile);
+  EXPECT_FALSE(decideRebalance({1, 2}, {10, 10}, {13, 7}, 12.0, 2).Worthwhile);
+  EXPECT_FALSE(decideRebalance({1, 2}, {10, 10}, {13, 7}, 0.5, 0).Worthwhile);
+  EXPECT_THROW(decideRebalance({1}, {1, 2}, {2, 1}, 1, 1), InvalidArgument);
 }
 
 } // namespace

@@ -52,6 +52,20 @@ struct RingRebalanceResult {
   std::int64_t Messages = 0;
 };
 
+/// What every rank plans: the ring's problem (allgathered loads and
+/// targets, the costs used) and its schedule.
+struct RingRebalancePlan {
+  RingProblem Problem;
+  RingSchedule Schedule;
+};
+
+/// The plan rebalanceRing would follow for a rank holding Load items of
+/// ElementBytes bytes, without moving any: collective, with the same checks
+/// and errors. For deciding whether to move (redist/RingBalance.h).
+RingRebalancePlan planRingRebalance(std::int64_t Load, std::int64_t TargetCount,
+                                    MPI_Comm Ring, std::size_t ElementBytes,
+                                    const RingOptions &Options = RingOptions());
+
 /// The link costs the runtime would use for Comm's ring and items of
 /// ElementBytes bytes: measured by a timed exchange with both neighbours on
 /// first use (collective) and cached on the communicator.
