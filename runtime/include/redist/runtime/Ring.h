@@ -14,6 +14,7 @@
 #ifndef REDIST_RUNTIME_RING_H
 #define REDIST_RUNTIME_RING_H
 
+#include "redist/Error.h"
 #include "redist/Ring.h"
 
 #include <mpi.h>
@@ -21,6 +22,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -117,6 +119,23 @@ RingRebalanceResult rebalanceRing(std::vector<T> &Items,
       }};
   return detail::rebalanceRing(Access, sizeof(T), TargetCount, Ring, Options);
 }
+
+namespace directive {
+
+/// What `#pragma redist rebalance VAR(COUNT) onto P ring(...)` does: its
+/// errors name the directive's Where ("file.cpp:12").
+template <typename T>
+RingRebalanceResult rebalance(std::vector<T> &Items, std::int64_t Count,
+                              MPI_Comm Comm, const RingOptions &Options,
+                              const char *Where) {
+  try {
+    return rebalanceRing(Items, Count, Comm, Options);
+  } catch (const InvalidArgument &E) {
+    throw InvalidArgument(std::string(Where) + ": " + E.what());
+  }
+}
+
+} // namespace directive
 
 } // namespace redist
 
