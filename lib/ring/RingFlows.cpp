@@ -6,6 +6,7 @@
 #include "redist/RingSimulator.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 #include <set>
@@ -199,6 +200,10 @@ RingFlowSolution solveRingFlows(const RingProblem &P) {
   return S;
 }
 
+/// Item moves the general-case search simulates at most (beyond the light
+/// optimum's own schedule).
+constexpr std::int64_t SearchBudget = 4'000'000;
+
 RingSchedule searchRingFlows(const RingProblem &P) {
   requireBidirectional(P);
   const RingFlowSolution Light = solveRingFlows(P);
@@ -236,10 +241,26 @@ RingSchedule searchRingFlows(const RingProblem &P) {
         Candidates.insert(Range.First +
                           (Range.Last - Range.First) * K / Spread);
     }
-    for (std::int64_t X : Candidates)
+    // Nearest the light optimum first, within a budget of simulated item
+    // moves, so that planning stays proportional to the items moved.
+    std::vector<std::int64_t> Order(Candidates.begin(), Candidates.end());
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](std::int64_t A, std::int64_t B) {
+                       return std::llabs(A - Light.X) < std::llabs(B - Light.X);
+                     });
+    std::int64_t Budget = SearchBudget;
+    for (std::int64_t X : Order) {
+      std::vector<std::int64_t> Fwd, Bwd;
+      ringFlowsAt(P, X, Fwd, Bwd);
+      std::int64_t Moves = 0;
+      for (std::int64_t I = 0; I < P.size(); ++I)
+        Moves += Fwd[I] + Bwd[I];
+      if ((Budget -= 2 * Moves) < 0)
+        break;
       for (RingPriority Priority :
            {RingPriority::ForwardFirst, RingPriority::BackwardFirst})
         Try(X, Priority);
+    }
   }
   Best.Algorithm = "bi-heterogeneous";
   Best.LowerBound = ringLowerBound(P);

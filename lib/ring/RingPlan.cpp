@@ -41,6 +41,12 @@ RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
     break;
   }
   // Auto: every applicable algorithm but the search, the least makespan.
+  // Two shortcuts skip work that cannot win: light flows on a bidirectional
+  // ring are optimal (System 6's bound is met), and a schedule that meets
+  // the lower bound cannot be beaten.
+  if (P.Bidirectional && P.size() > 1 && solveRingFlows(P).Light)
+    return searchRingFlows(P);
+  const double Bound = ringLowerBound(P);
   RingSchedule Best;
   bool Any = false;
   for (RingAlgorithm Candidate : allRingAlgorithms()) {
@@ -53,6 +59,8 @@ RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
       Best = std::move(S);
       Any = true;
     }
+    if (Best.Makespan <= Bound + ringTimeTolerance(Bound))
+      break;
   }
   return Best;
 }

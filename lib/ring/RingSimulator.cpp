@@ -211,6 +211,37 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
                             std::to_string(MaxReplayedItems) +
                             " item moves to simulate");
   }
+  // Light flows (no process sends more than it holds at the start) never
+  // wait for items: then the greedy below sends each link's items back to
+  // back, the preferred direction from time 0 and the other as soon as both
+  // the sender and the receiver are done with the preferred one (the
+  // paper's Lemma 9 schedule). Computed directly, in O(n).
+  bool Light = true;
+  for (std::int64_t I = 0; I < N; ++I)
+    Light = Light && Fwd[I] + Bwd[I] <= P.Loads[I];
+  if (Light) {
+    const bool ForwardFirst = Priority == RingPriority::ForwardFirst;
+    const std::vector<std::int64_t> &First = ForwardFirst ? Fwd : Bwd;
+    const std::vector<std::int64_t> &Second = ForwardFirst ? Bwd : Fwd;
+    const int FirstDir = ForwardFirst ? 1 : -1;
+    std::vector<RingTransfer> Out;
+    for (std::int64_t I = 0; I < N; ++I)
+      if (First[I] > 0)
+        Out.push_back({I, FirstDir, 0, First[I]});
+    for (std::int64_t I = 0; I < N; ++I) {
+      if (Second[I] == 0)
+        continue;
+      // The receiver, I - FirstDir, is busy until its other neighbour,
+      // I - 2 * FirstDir, has sent it everything in the first direction.
+      const std::int64_t Other = wrap(I - 2 * FirstDir, N);
+      const double Start = std::max(
+          static_cast<double>(First[I]) * P.cost(I, FirstDir),
+          static_cast<double>(First[Other]) * P.cost(Other, FirstDir));
+      Out.push_back({I, -FirstDir, Start, Second[I]});
+    }
+    sortRingTransfers(Out);
+    return Out;
+  }
   std::vector<std::int64_t> Left[2] = {Fwd, Bwd}; // [0] forward, [1] back
   std::vector<std::int64_t> Sent(N, 0);
   std::vector<double> SendFree(N, 0), ReceiveFree(N, 0);

@@ -13,7 +13,11 @@
 //   exhaustive         the true optimum by search; small instances with
 //                      integer costs only (redist/RingExhaustive.h).
 //   auto               every applicable algorithm but exhaustive, and the
-//                      schedule of least makespan (ties: the first above).
+//                      schedule of least makespan (ties: the first above);
+//                      it stops at a schedule that meets the lower bound,
+//                      and on a bidirectional ring whose flow-family
+//                      optimum is light takes bi-heterogeneous at once
+//                      (then optimal).
 //
 // The model is the paper's: sending one item over link i -> i+1 takes
 // CostFwd[i] time units, over i -> i-1 CostBwd[i]; a process sends at most
