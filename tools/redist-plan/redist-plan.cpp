@@ -4,6 +4,9 @@
 //             [--table | --json]
 // redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
 //             NAME [--steps K]] [--table | --json]
+// redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs c0,c1,...]
+//             [--back-costs b0,b1,...] [--bidirectional] [--algorithm NAME]
+//             [--table | --json]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -14,10 +17,12 @@
 
 #include "JsonReport.h"
 #include "Plan.h"
+#include "RingReport.h"
 #include "SizeLimits.h"
 #include "TableReport.h"
 
 #include "redist/Error.h"
+#include "redist/Ring.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -67,11 +72,42 @@ cl::list<std::string>
                 cl::desc("Elements of each source process, in process order"),
                 cl::value_desc("n0,n1,..."), cl::CommaSeparated,
                 cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+cl::SubCommand RingCommand(
+    "ring", "Rebalance interchangeable items along a ring of processes: "
+            "redist-plan ring --loads l0,l1,... --target t0,t1,... [options]");
+
 cl::list<std::string>
     TargetSizes("target",
-                cl::desc("Elements of each target process, in process order"),
+                cl::desc("Elements of each target process, in process "
+                         "order (ring: items)"),
                 cl::value_desc("m0,m1,..."), cl::CommaSeparated,
-                cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+                cl::sub(GenBlockCommand), cl::sub(RingCommand),
+                cl::cat(PlanCategory));
+cl::list<std::string> RingLoads("loads",
+                                cl::desc("Items each process holds now"),
+                                cl::value_desc("l0,l1,..."),
+                                cl::CommaSeparated, cl::sub(RingCommand),
+                                cl::cat(PlanCategory));
+cl::list<std::string>
+    RingCosts("costs",
+              cl::desc("Time to send one item from process i to i+1; one "
+                       "number for equal links (default 1)"),
+              cl::value_desc("c0,c1,..."), cl::CommaSeparated,
+              cl::sub(RingCommand), cl::cat(PlanCategory));
+cl::list<std::string>
+    RingBackCosts("back-costs",
+                  cl::desc("With --bidirectional: time to send one item from "
+                           "process i to i-1 (default: c_fwd[i-1]); one "
+                           "number for equal links"),
+                  cl::value_desc("b0,b1,..."), cl::CommaSeparated,
+                  cl::sub(RingCommand), cl::cat(PlanCategory));
+cl::opt<bool> RingBidirectional("bidirectional",
+                                cl::desc("Processes may send both ways"),
+                                cl::sub(RingCommand), cl::cat(PlanCategory));
+cl::list<std::string> RingArgs(cl::Positional, cl::Hidden, cl::sub(RingCommand),
+                               cl::cat(PlanCategory));
+cl::list<std::string> RingUnknown(cl::Sink, cl::sub(RingCommand),
+                                  cl::cat(PlanCategory));
 cl::list<std::string> GenBlockArgs(cl::Positional, cl::Hidden,
                                    cl::sub(GenBlockCommand),
                                    cl::cat(PlanCategory));
@@ -107,6 +143,23 @@ std::string algorithmNames(llvm::StringRef LastSeparator,
 const std::string AlgorithmHelp =
     "Scheduling algorithm: " + algorithmNames(" or ", " (default)");
 
+/// The ring algorithms' names, from the library like algorithmNames.
+std::string ringAlgorithmNames() {
+  std::string Names;
+  for (RingAlgorithm A : allRingAlgorithms())
+    Names += (Names.empty() ? "" : ", ") + std::string(ringAlgorithmName(A));
+  return Names;
+}
+
+const std::string RingAlgorithmHelp =
+    "Ring algorithm: " + ringAlgorithmNames() + " (default auto)";
+
+cl::opt<std::string> RingAlgorithmName("algorithm",
+                                       cl::desc(RingAlgorithmHelp),
+                                       cl::value_desc("name"),
+                                       cl::init("auto"), cl::sub(RingCommand),
+                                       cl::cat(PlanCategory));
+
 cl::opt<std::string> AlgorithmName("algorithm", cl::desc(AlgorithmHelp),
                                    cl::value_desc("name"), cl::init("auto"),
                                    cl::sub(CyclicCommand),
@@ -129,11 +182,12 @@ enum class OutputFormat { Table, Json };
 // subcommands known at that point.
 cl::list<OutputFormat> Formats(
     cl::desc("Output format:"), cl::sub(CyclicCommand),
-    cl::sub(GenBlockCommand), cl::cat(PlanCategory),
+    cl::sub(GenBlockCommand), cl::sub(RingCommand), cl::cat(PlanCategory),
     cl::values(clEnumValN(OutputFormat::Table, "table",
                           "The grid, the steps and a summary (default)"),
                clEnumValN(OutputFormat::Json, "json",
-                          "The redist-schedule/1 JSON document")));
+                          "The redist-schedule/1 JSON document (ring: "
+                          "redist-ring/1)")));
 
 // Without a subcommand, anything on the command line lands here.
 cl::list<std::string> TopLevelArgs(cl::Positional, cl::Hidden,
@@ -295,6 +349,82 @@ Plan planGenBlock() {
                   Algo, CostModel(), Steps);
 }
 
+/// A cost list of ring, named Name ("c_fwd" or "c_bwd"): one number per
+/// process, or one for all. Values are checked by the library.
+std::vector<double> readCosts(llvm::StringRef Name,
+                              const cl::list<std::string> &Texts,
+                              size_t Processes) {
+  std::vector<double> Costs;
+  for (size_t I = 0; I < Texts.size(); ++I) {
+    double Value;
+    if (llvm::StringRef(Texts[I]).trim().getAsDouble(Value))
+      throw UsageError{(Name + "[" + llvm::Twine(I) + "] = '" + Texts[I] +
+                        "' is not a number (a link cost)")
+                           .str()};
+    Costs.push_back(Value);
+  }
+  if (Costs.size() == 1)
+    Costs.assign(Processes, Costs.front());
+  if (Costs.size() != Processes)
+    throw UsageError{("--" + llvm::Twine(Name == "c_fwd" ? "costs" : "back-costs") +
+                      " lists " + llvm::Twine(Texts.size()) +
+                      " costs for " + llvm::Twine(Processes) +
+                      " processes; give one per process, or one for all")
+                         .str()};
+  return Costs;
+}
+
+void planAndPrintRing(OutputFormat Format) {
+  if (!RingUnknown.empty())
+    throw UsageError{"unknown option '" + RingUnknown.front() + "'; see " +
+                     ToolName + " --help"};
+  if (!RingArgs.empty())
+    throw UsageError{"ring takes no positional arguments, but got '" +
+                     RingArgs.front() + "'"};
+  if (RingLoads.empty())
+    throw UsageError{"ring needs --loads l0,l1,...: the items each process "
+                     "holds now"};
+  if (TargetSizes.empty())
+    throw UsageError{"ring needs --target t0,t1,...: the items each process "
+                     "must hold"};
+  if (static_cast<int64_t>(RingLoads.size()) > MaxProcesses)
+    throw UsageError{("--loads lists " + llvm::Twine(RingLoads.size()) +
+                      " processes; redist-plan handles at most " +
+                      llvm::Twine(MaxProcesses))
+                         .str()};
+  RingProblem P;
+  for (size_t I = 0; I < RingLoads.size(); ++I)
+    P.Loads.push_back(parseInteger(("loads[" + llvm::Twine(I) + "]").str(),
+                                   "the items of a process", RingLoads[I], 0));
+  for (size_t I = 0; I < TargetSizes.size(); ++I)
+    P.Targets.push_back(parseInteger(("target[" + llvm::Twine(I) + "]").str(),
+                                     "the items of a process", TargetSizes[I],
+                                     0));
+  if (P.Targets.size() != P.Loads.size())
+    throw UsageError{"--loads lists " + std::to_string(P.Loads.size()) +
+                     " processes but --target " +
+                     std::to_string(P.Targets.size())};
+  P.Bidirectional = RingBidirectional;
+  if (RingCosts.empty())
+    P.CostFwd.assign(P.Loads.size(), 1.0);
+  else
+    P.CostFwd = readCosts("c_fwd", RingCosts, P.Loads.size());
+  if (!RingBackCosts.empty()) {
+    if (!P.Bidirectional)
+      throw UsageError{"--back-costs needs --bidirectional"};
+    P.CostBwd = readCosts("c_bwd", RingBackCosts, P.Loads.size());
+  }
+  std::optional<RingAlgorithm> Algo = parseRingAlgorithm(RingAlgorithmName);
+  if (!Algo)
+    throw UsageError{"unknown ring algorithm '" + RingAlgorithmName +
+                     "'; valid algorithms: " + ringAlgorithmNames()};
+  const RingSchedule S = planRing(P, *Algo);
+  if (Format == OutputFormat::Json)
+    printRingJson(llvm::outs(), P, S);
+  else
+    printRingTable(llvm::outs(), P, S, *Algo);
+}
+
 void printPlan(OutputFormat Format, const Plan &P) {
   if (Format == OutputFormat::Json)
     printJson(llvm::outs(), P);
@@ -312,17 +442,23 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(PlanCategory);
   cl::HideUnrelatedOptions(PlanCategory, CyclicCommand);
   cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
+  cl::HideUnrelatedOptions(PlanCategory, RingCommand);
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
       "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
       "[--table | --json]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--table | --json]\n");
+      "[--algorithm NAME [--steps K]] [--table | --json]\n"
+      "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
+      "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
+      "NAME] [--table | --json]\n");
 
   try {
     // The format first: a contradictory command line is not worth planning.
-    if (CyclicCommand || GenBlockCommand) {
+    if (RingCommand) {
+      planAndPrintRing(readFormat());
+    } else if (CyclicCommand || GenBlockCommand) {
       OutputFormat Format = readFormat();
       printPlan(Format, CyclicCommand ? planCyclic() : planGenBlock());
     } else if (!TopLevelUnknown.empty()) {
@@ -330,9 +466,9 @@ int main(int Argc, char **Argv) {
                        "'; see redist-plan --help"};
     } else if (!TopLevelArgs.empty()) {
       throw UsageError{"unknown subcommand '" + TopLevelArgs.front() +
-                       "'; the subcommands are: cyclic, genblock"};
+                       "'; the subcommands are: cyclic, genblock, ring"};
     } else {
-      throw UsageError{"missing subcommand: cyclic or genblock; see "
+      throw UsageError{"missing subcommand: cyclic, genblock or ring; see "
                        "redist-plan --help"};
     }
   } catch (const UsageError &E) {

@@ -87,6 +87,7 @@ private:
   void analyseProcessors(Directive &D);
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
+  void analyseRebalance(Directive &D);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D);
@@ -110,6 +111,7 @@ private:
   std::vector<std::unique_ptr<ArrangementInfo>> Arrangements;
   std::vector<std::unique_ptr<DistributionInfo>> Distributions;
   std::vector<std::unique_ptr<ActionInfo>> Actions;
+  std::vector<std::unique_ptr<RebalanceInfo>> Rebalances;
   std::vector<AnalysedDirective> Results;
 
   const Analysis *Parent = nullptr;

@@ -37,7 +37,8 @@ bool Analysis::checkPlacement() {
     const Directive &D = Directives[I];
     const Placement &P = Places[I];
     bool IsAction = D.Kind == DirectiveKind::Redistribute ||
-                    D.Kind == DirectiveKind::Assign;
+                    D.Kind == DirectiveKind::Assign ||
+                    D.Kind == DirectiveKind::Rebalance;
     if (P.Scope == ScopeKind::Class) {
       error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
       continue;
@@ -253,6 +254,40 @@ void Analysis::analyseAction(Directive &D) {
       Dist->Escapes = true;
   Results[D.Id - 1].Action = A.get();
   Actions.push_back(std::move(A));
+}
+
+// rebalance VAR(COUNT) onto NAME [ring(...)]
+void Analysis::analyseRebalance(Directive &D) {
+  const Placement &P = Places[D.Id - 1];
+  auto R = modelOf<RebalanceInfo>(D, P);
+  const unsigned Before = Diags.errorCount();
+  std::optional<VariableInfo> Var = variableSlot(D, D.Var);
+  R->Onto = findArrangement(D.Onto, P.Begin);
+  if (!R->Onto)
+    error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
+  const ExprSlot &Count = D.Slots[D.Count];
+  if (Count.E && !Count.E->isTypeDependent() &&
+      !Count.E->getType()->isIntegralOrUnscopedEnumerationType())
+    error(Count.Range.getBegin(), Diags.RebalanceCount)
+        << Count.E->getType() << Count.Range;
+  if (!Var || Diags.errorCount() != Before)
+    return;
+  const ExprSlot &VarSlot = D.Slots[D.Var];
+  QualType Type = Var->Decl->getType().getNonReferenceType();
+  // Items come and go: only a std::vector can follow.
+  if (Var->Kind != VarKind::Vector) {
+    error(VarSlot.Range.getBegin(), Diags.NotResizable)
+        << Var->Text << Type << VarSlot.Range;
+    return;
+  }
+  if (Var->Element.isConstQualified() || Type.isConstQualified()) {
+    error(VarSlot.Range.getBegin(), Diags.ConstTarget)
+        << Var->Text << Type << VarSlot.Range;
+    return;
+  }
+  R->Var = *Var;
+  Results[D.Id - 1].Rebalance = R.get();
+  Rebalances.push_back(std::move(R));
 }
 
 } // namespace redistc

@@ -336,7 +336,26 @@ bool CodeGen::generateOne(const AnalysedDirective &AD,
     distribute(*AD.Distribution, Out);
     return true;
   }
+  if (AD.Rebalance) {
+    rebalance(*AD.Rebalance, Out);
+    return true;
+  }
   return action(*AD.Action, AD.Instances, Out);
+}
+
+void CodeGen::rebalance(const RebalanceInfo &R, GeneratedDirective &Out) {
+  const Directive &D = *R.D;
+  TemplateValues V = commonValues(D);
+  V["VAR"] = R.Var.Text;
+  V["COUNT"] = D.Slots[D.Count].Text;
+  V["ARRANGEMENT"] = D.Onto.Name;
+  V["COMM"] = DeclaredNames(*R.Onto).use(Declared::Comm);
+  V["DIRECTION"] = D.Bidirectional ? "bidirectional" : "unidirectional";
+  V["BIDIRECTIONAL"] = D.Bidirectional ? "true" : "false";
+  Out.Code = renderTemplate("rebalance", V);
+  Out.Report = location(D.HashLoc) + ": rebalance " + R.Var.Text +
+               ": dynamic, a call to redist::rebalanceRing on a " +
+               V["DIRECTION"] + " ring (the counts are known at run time)";
 }
 
 void CodeGen::processors(const ArrangementInfo &A, GeneratedDirective &Out) {

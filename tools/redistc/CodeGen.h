@@ -70,6 +70,7 @@ private:
   void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
+  void rebalance(const RebalanceInfo &R, GeneratedDirective &Out);
   /// A's static tables in Tables, or why there are none in Why; false after
   /// reporting an error (never InInstance).
   bool plan(const ActionInfo &A, bool InInstance,

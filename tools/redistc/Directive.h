@@ -28,7 +28,13 @@ struct ExprSlot {
   const clang::Expr *E = nullptr;
 };
 
-enum class DirectiveKind { Processors, Distribute, Redistribute, Assign };
+enum class DirectiveKind {
+  Processors,
+  Distribute,
+  Redistribute,
+  Assign,
+  Rebalance
+};
 
 const char *directiveName(DirectiveKind K);
 
@@ -78,6 +84,10 @@ struct Directive {
   NameRef Onto;
   std::optional<std::string> Schedule;
   clang::SourceLocation ScheduleLoc;
+
+  // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
+  int Count = -1; ///< the number of items this process must end with
+  bool Bidirectional = false;
 };
 
 } // namespace redistc

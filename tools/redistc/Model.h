@@ -135,6 +135,15 @@ struct ActionInfo {
   }
 };
 
+/// A rebalance directive: always a call to the runtime (the counts are
+/// known at run time only).
+struct RebalanceInfo {
+  const Directive *D = nullptr;
+  Placement Where;
+  VariableInfo Var;
+  const ArrangementInfo *Onto = nullptr;
+};
+
 /// A dynamic action in a function template, as one instantiation of the
 /// template sees it: there its parameters may be constants.
 struct InstanceAction {
@@ -156,6 +165,7 @@ struct AnalysedDirective {
   const ArrangementInfo *Arrangement = nullptr;
   const DistributionInfo *Distribution = nullptr;
   const ActionInfo *Action = nullptr;
+  const RebalanceInfo *Rebalance = nullptr;
   /// A dynamic action directly in a function template: the instantiations
   /// of the template in this file whose arguments redistc can spell.
   std::vector<InstanceAction> Instances;

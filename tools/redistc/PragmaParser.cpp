@@ -105,6 +105,7 @@ private:
   bool parseDistribute(Directive &D);
   bool parseRedistribute(Directive &D);
   bool parseAssign(Directive &D);
+  bool parseRebalance(Directive &D);
 
   bool parseName(NameRef &Name, const char *What);
   int parseVariable();
@@ -147,6 +148,9 @@ std::optional<Directive> DirectiveParser::parse(SourceLocation HashLoc) {
   } else if (Word.equals_insensitive("assign")) {
     D.Kind = DirectiveKind::Assign;
     OK = parseAssign(D);
+  } else if (Word.equals_insensitive("rebalance")) {
+    D.Kind = DirectiveKind::Rebalance;
+    OK = parseRebalance(D);
   } else {
     Diags.report(Keyword.getLocation(), Diags.UnknownDirective)
         << (Word.empty() ? PP.getSpelling(Keyword) : Word.str());
@@ -226,6 +230,62 @@ bool DirectiveParser::parseAssign(Directive &D) {
   if (D.Src < 0)
     return false;
   return parseClauses(D, /*AllowOnto=*/false, /*AllowSchedule=*/true);
+}
+
+// rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
+bool DirectiveParser::parseRebalance(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0)
+    return false;
+  D.Count = parseBracketed(
+      tok::l_paren, "'(' and the number of items this process must hold");
+  if (D.Count < 0)
+    return false;
+  bool Ring = false;
+  while (!atEnd()) {
+    const Token &Clause = next();
+    if (isWord(Clause, "onto")) {
+      if (D.Onto.present()) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "onto";
+        return false;
+      }
+      if (!parseName(D.Onto, "an arrangement name after 'onto'"))
+        return false;
+      continue;
+    }
+    if (isWord(Clause, "ring")) {
+      if (Ring) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "ring";
+        return false;
+      }
+      Ring = true;
+      if (peek().isNot(tok::l_paren))
+        continue;
+      next();
+      const Token &Kind = peek();
+      if (isWord(Kind, "bidirectional"))
+        D.Bidirectional = true;
+      else if (!isWord(Kind, "unidirectional")) {
+        Diags.report(Kind.getLocation(), Diags.Expected)
+            << "'bidirectional' or 'unidirectional'";
+        return false;
+      }
+      next();
+      if (!expectPunct(tok::r_paren, "')' after the ring's direction"))
+        return false;
+      continue;
+    }
+    Diags.report(Clause.getLocation(), Diags.UnknownClause)
+        << PP.getSpelling(Clause) << "rebalance"
+        << "onto NAME or ring(bidirectional)";
+    return false;
+  }
+  if (!D.Onto.present()) {
+    Diags.report(Eod.getLocation(), Diags.Expected)
+        << "'onto NAME' naming a processors arrangement";
+    return false;
+  }
+  return true;
 }
 
 bool DirectiveParser::parseName(NameRef &Name, const char *What) {
@@ -509,6 +569,8 @@ const char *directiveName(DirectiveKind K) {
     return "redistribute";
   case DirectiveKind::Assign:
     return "assign";
+  case DirectiveKind::Rebalance:
+    return "rebalance";
   }
   return "?";
 }

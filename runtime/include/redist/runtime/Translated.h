@@ -22,6 +22,7 @@
 
 #include "redist/RunSeries.h"
 #include "redist/runtime/Redistribute.h"
+#include "redist/runtime/Ring.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,0 +1,126 @@
+//===- RingPlan.cpp - Algorithm names, applicability and planRing ---------===//
+
+#include "RingAlgorithms.h"
+
+#include "redist/Error.h"
+#include "redist/RingExhaustive.h"
+#include "redist/RingFlows.h"
+
+#include <stdexcept>
+
+namespace redist {
+
+namespace {
+
+struct Entry {
+  RingAlgorithm Algo;
+  const char *Name;
+};
+
+constexpr Entry Names[] = {
+    {RingAlgorithm::Auto, "auto"},
+    {RingAlgorithm::UniHomogeneous, "uni-homogeneous"},
+    {RingAlgorithm::UniHeterogeneous, "uni-heterogeneous"},
+    {RingAlgorithm::BiHomogeneous, "bi-homogeneous"},
+    {RingAlgorithm::BiHeterogeneous, "bi-heterogeneous"},
+    {RingAlgorithm::Exhaustive, "exhaustive"},
+};
+
+RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
+  switch (A) {
+  case RingAlgorithm::UniHomogeneous:
+  case RingAlgorithm::UniHeterogeneous:
+    return ring::planUnidirectional(P, ringAlgorithmName(A).data());
+  case RingAlgorithm::BiHomogeneous:
+    return ring::planHomogeneousBidirectional(P);
+  case RingAlgorithm::BiHeterogeneous:
+    return searchRingFlows(P);
+  case RingAlgorithm::Exhaustive:
+    return exhaustiveRingSchedule(P);
+  case RingAlgorithm::Auto:
+    break;
+  }
+  // Auto: every applicable algorithm but the search, the least makespan.
+  // Two shortcuts skip work that cannot win: light flows on a bidirectional
+  // ring are optimal (System 6's bound is met), and a schedule that meets
+  // the lower bound cannot be beaten.
+  if (P.Bidirectional && P.size() > 1 && solveRingFlows(P).Light)
+    return searchRingFlows(P);
+  const double Bound = ringLowerBound(P);
+  RingSchedule Best;
+  bool Any = false;
+  for (RingAlgorithm Candidate : allRingAlgorithms()) {
+    if (Candidate == RingAlgorithm::Auto ||
+        Candidate == RingAlgorithm::Exhaustive ||
+        !ringAlgorithmRejects(Candidate, P).empty())
+      continue;
+    RingSchedule S = planWith(P, Candidate);
+    if (!Any || S.Makespan < Best.Makespan - ringTimeTolerance(Best.Makespan)) {
+      Best = std::move(S);
+      Any = true;
+    }
+    if (Best.Makespan <= Bound + ringTimeTolerance(Bound))
+      break;
+  }
+  return Best;
+}
+
+} // namespace
+
+std::string_view ringAlgorithmName(RingAlgorithm A) {
+  for (const Entry &E : Names)
+    if (E.Algo == A)
+      return E.Name;
+  throw InvalidArgument("unknown ring algorithm " +
+                        std::to_string(static_cast<int>(A)));
+}
+
+std::optional<RingAlgorithm> parseRingAlgorithm(std::string_view Name) {
+  for (const Entry &E : Names)
+    if (Name == E.Name)
+      return E.Algo;
+  return std::nullopt;
+}
+
+std::vector<RingAlgorithm> allRingAlgorithms() {
+  std::vector<RingAlgorithm> All;
+  for (const Entry &E : Names)
+    All.push_back(E.Algo);
+  return All;
+}
+
+std::string ringAlgorithmRejects(RingAlgorithm A, const RingProblem &P) {
+  validateRingProblem(P);
+  const std::string Name(ringAlgorithmName(A));
+  switch (A) {
+  case RingAlgorithm::Auto:
+  case RingAlgorithm::UniHeterogeneous:
+    return "";
+  case RingAlgorithm::UniHomogeneous: {
+    RingProblem Forward = P;
+    Forward.Bidirectional = false;
+    Forward.CostBwd.clear();
+    return Forward.homogeneous() ? ""
+                                 : Name + " needs equal forward link costs";
+  }
+  case RingAlgorithm::BiHomogeneous:
+    if (!P.Bidirectional)
+      return Name + " needs a bidirectional ring";
+    return P.homogeneous() ? "" : Name + " needs equal link costs";
+  case RingAlgorithm::BiHeterogeneous:
+    return P.Bidirectional ? "" : Name + " needs a bidirectional ring";
+  case RingAlgorithm::Exhaustive:
+    return ringExhaustiveRejects(P);
+  }
+  return "unknown ring algorithm";
+}
+
+RingSchedule planRing(const RingProblem &P, RingAlgorithm A) {
+  if (std::string Why = ringAlgorithmRejects(A, P); !Why.empty())
+    throw InvalidArgument(Why);
+  RingSchedule S = planWith(P, A);
+  S.LowerBound = ringLowerBound(P);
+  return S;
+}
+
+} // namespace redist

@@ -1,0 +1,366 @@
+//===- Ring.cpp - rebalanceRing: plan on every rank, move in pieces -------===//
+
+#include "redist/runtime/Ring.h"
+
+#include "redist/Error.h"
+#include "redist/RingSimulator.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <utility>
+
+namespace redist {
+
+namespace {
+
+constexpr int ForwardTag = 0, BackwardTag = 1;
+
+std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+
+/// Items of the timed exchange that measures a link: 256 KiB or one item.
+std::size_t probeItems(std::size_t ElementBytes) {
+  return std::max<std::size_t>(1, (std::size_t(256) << 10) / ElementBytes);
+}
+
+// Measured costs, cached on the communicator they were measured on, per
+// element size and direction set; freed with the communicator.
+using CostCache = std::map<std::pair<std::size_t, bool>,
+                           std::pair<std::vector<double>, std::vector<double>>>;
+int CostKeyval = MPI_KEYVAL_INVALID;
+
+int freeCostCache(MPI_Comm, int, void *Value, void *) {
+  delete static_cast<CostCache *>(Value);
+  return MPI_SUCCESS;
+}
+
+CostCache &costCache(MPI_Comm Comm) {
+  if (CostKeyval == MPI_KEYVAL_INVALID)
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, freeCostCache, &CostKeyval,
+                           nullptr);
+  void *Value = nullptr;
+  int Found = 0;
+  MPI_Comm_get_attr(Comm, CostKeyval, &Value, &Found);
+  if (!Found) {
+    Value = new CostCache;
+    MPI_Comm_set_attr(Comm, CostKeyval, Value);
+  }
+  return *static_cast<CostCache *>(Value);
+}
+
+/// Seconds per item over the link to rank Rank + Dir, every rank at once.
+double timeLink(MPI_Comm Comm, int Rank, int Size, int Dir,
+                std::size_t ElementBytes) {
+  const std::size_t Items = probeItems(ElementBytes);
+  const int Bytes = static_cast<int>(
+      std::min<std::size_t>(Items * ElementBytes, INT_MAX / 2));
+  std::vector<char> Out(Bytes, 1), In(Bytes);
+  const int To = static_cast<int>(wrap(Rank + Dir, Size));
+  const int From = static_cast<int>(wrap(Rank - Dir, Size));
+  constexpr int Repeats = 4;
+  double Seconds = 0;
+  for (int R = 0; R <= Repeats; ++R) { // the first round warms up
+    MPI_Barrier(Comm);
+    const double Start = MPI_Wtime();
+    MPI_Sendrecv(Out.data(), Bytes, MPI_BYTE, To, 0, In.data(), Bytes, MPI_BYTE,
+                 From, 0, Comm, MPI_STATUS_IGNORE);
+    if (R > 0)
+      Seconds += MPI_Wtime() - Start;
+  }
+  return Seconds / Repeats / static_cast<double>(Items);
+}
+
+/// FNV-1a over the bytes of the options every rank must agree on.
+std::uint64_t optionsHash(const RingOptions &O) {
+  std::uint64_t H = 1469598103934665603ull;
+  auto Mix = [&](const void *Data, std::size_t Bytes) {
+    for (std::size_t I = 0; I < Bytes; ++I) {
+      H ^= static_cast<const unsigned char *>(Data)[I];
+      H *= 1099511628211ull;
+    }
+  };
+  Mix(&O.Bidirectional, sizeof O.Bidirectional);
+  Mix(&O.Algorithm, sizeof O.Algorithm);
+  for (const std::vector<double> *Costs : {&O.CostFwd, &O.CostBwd}) {
+    const std::size_t Count = Costs->size();
+    Mix(&Count, sizeof Count);
+    Mix(Costs->data(), Count * sizeof(double));
+  }
+  Mix(&O.MaxPieceItems, sizeof O.MaxPieceItems);
+  return H;
+}
+
+/// The checks that need no other rank; every rank given the same options
+/// throws the same error.
+void checkOptions(const RingOptions &O, std::int64_t Size) {
+  if (!parseRingAlgorithm(ringAlgorithmName(O.Algorithm)))
+    throw InvalidArgument("rebalanceRing: unknown algorithm");
+  if (O.Algorithm == RingAlgorithm::Exhaustive)
+    throw InvalidArgument("rebalanceRing: the exhaustive search is for small "
+                          "reference instances, not for moving items");
+  if (O.MaxPieceItems < 0)
+    throw InvalidArgument(
+        "rebalanceRing: MaxPieceItems = " + std::to_string(O.MaxPieceItems) +
+        " must be non-negative");
+  if (!O.CostBwd.empty() && !O.Bidirectional)
+    throw InvalidArgument("rebalanceRing: CostBwd given for a unidirectional "
+                          "ring");
+  if (!O.CostBwd.empty() && O.CostFwd.empty())
+    throw InvalidArgument("rebalanceRing: CostBwd given without CostFwd");
+  for (const auto &[Costs, Name] : {std::make_pair(&O.CostFwd, "CostFwd"),
+                                    std::make_pair(&O.CostBwd, "CostBwd")}) {
+    const std::int64_t Count = static_cast<std::int64_t>(Costs->size());
+    if (Count > 1 && Count != Size)
+      throw InvalidArgument("rebalanceRing: " + std::string(Name) + " has " +
+                            std::to_string(Count) + " costs for " +
+                            std::to_string(Size) +
+                            " ranks; give one per rank, or one for all");
+    for (std::int64_t I = 0; I < Count; ++I)
+      if (!((*Costs)[I] > 0) || !std::isfinite((*Costs)[I]))
+        throw InvalidArgument("rebalanceRing: " + std::string(Name) + "[" +
+                              std::to_string(I) +
+                              "] = " + std::to_string((*Costs)[I]) +
+                              " must be a positive finite number");
+  }
+}
+
+/// One value per rank from one-or-n given values.
+std::vector<double> perRank(const std::vector<double> &Given,
+                            std::int64_t Size) {
+  return Given.size() == 1 ? std::vector<double>(Size, Given.front()) : Given;
+}
+
+} // namespace
+
+void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
+                       bool Bidirectional, std::vector<double> &CostFwd,
+                       std::vector<double> &CostBwd) {
+  if (ElementBytes == 0)
+    throw InvalidArgument("measuredRingCosts: element size 0");
+  CostCache &Cache = costCache(Comm);
+  const auto Key = std::make_pair(ElementBytes, Bidirectional);
+  auto Hit = Cache.find(Key);
+  if (Hit == Cache.end()) {
+    int Rank, Size;
+    MPI_Comm_rank(Comm, &Rank);
+    MPI_Comm_size(Comm, &Size);
+    MPI_Comm Private;
+    MPI_Comm_dup(Comm, &Private);
+    double Mine[2] = {1, 1}; // a ring of one rank has no links
+    if (Size > 1) {
+      Mine[0] = timeLink(Private, Rank, Size, 1, ElementBytes);
+      if (Bidirectional)
+        Mine[1] = timeLink(Private, Rank, Size, -1, ElementBytes);
+    }
+    // Ranks measured alike, but a timer may read 0 for a fast link.
+    for (double &C : Mine)
+      C = std::max(C, 1e-12);
+    std::vector<double> All(2 * static_cast<std::size_t>(Size));
+    MPI_Allgather(Mine, 2, MPI_DOUBLE, All.data(), 2, MPI_DOUBLE, Private);
+    MPI_Comm_free(&Private);
+    std::vector<double> Fwd(Size), Bwd;
+    for (int I = 0; I < Size; ++I)
+      Fwd[I] = All[2 * I];
+    if (Bidirectional) {
+      Bwd.resize(Size);
+      for (int I = 0; I < Size; ++I)
+        Bwd[I] = All[2 * I + 1];
+    }
+    Hit = Cache.emplace(Key, std::make_pair(Fwd, Bwd)).first;
+  }
+  CostFwd = Hit->second.first;
+  CostBwd = Hit->second.second;
+}
+
+RingRebalancePlan planRingRebalance(std::int64_t Load, std::int64_t TargetCount,
+                                    MPI_Comm Ring, std::size_t ElementBytes,
+                                    const RingOptions &Options) {
+  if (Ring == MPI_COMM_NULL)
+    throw InvalidArgument("rebalanceRing: the communicator is MPI_COMM_NULL");
+  if (ElementBytes == 0)
+    throw InvalidArgument("rebalanceRing: items of 0 bytes");
+  int Rank, Size, Topology;
+  MPI_Comm_rank(Ring, &Rank);
+  MPI_Comm_size(Ring, &Size);
+  MPI_Topo_test(Ring, &Topology);
+  if (Topology == MPI_CART) {
+    int Dims = 0;
+    MPI_Cartdim_get(Ring, &Dims);
+    int Extent = 0, Periodic = 0, Coord = 0;
+    if (Dims == 1)
+      MPI_Cart_get(Ring, 1, &Extent, &Periodic, &Coord);
+    if (Dims != 1 || !Periodic)
+      throw InvalidArgument("rebalanceRing: a Cartesian communicator must be "
+                            "one-dimensional and periodic to be a ring (this "
+                            "one has " +
+                            std::to_string(Dims) + " dimensions" +
+                            (Dims == 1 ? ", not periodic)" : ")"));
+  }
+  checkOptions(Options, Size);
+
+  // Everything every rank needs to plan, and what they must agree on.
+  std::int64_t Mine[3] = {Load, TargetCount,
+                          static_cast<std::int64_t>(optionsHash(Options))};
+  std::vector<std::int64_t> All(3 * static_cast<std::size_t>(Size));
+  MPI_Allgather(Mine, 3, MPI_INT64_T, All.data(), 3, MPI_INT64_T, Ring);
+  RingProblem P;
+  for (int I = 0; I < Size; ++I) {
+    if (All[3 * I + 2] != All[2])
+      throw InvalidArgument("rebalanceRing: ranks were given different "
+                            "options (rank " +
+                            std::to_string(I) + "'s differ from rank 0's)");
+    if (All[3 * I + 1] < 0)
+      throw InvalidArgument("rebalanceRing: rank " + std::to_string(I) +
+                            "'s target_count = " +
+                            std::to_string(All[3 * I + 1]) + " is negative");
+    P.Loads.push_back(All[3 * I]);
+    P.Targets.push_back(All[3 * I + 1]);
+  }
+  P.Bidirectional = Options.Bidirectional;
+  // The sums, on every rank alike, before any cost is measured.
+  P.CostFwd.assign(Size, 1.0);
+  try {
+    validateRingProblem(P);
+  } catch (const InvalidArgument &E) {
+    throw InvalidArgument(std::string("rebalanceRing: ") + E.what());
+  }
+  if (Options.CostFwd.empty()) {
+    measuredRingCosts(Ring, ElementBytes, Options.Bidirectional, P.CostFwd,
+                      P.CostBwd);
+    // A homogeneous algorithm asserts equal links: use their mean.
+    if (Options.Algorithm == RingAlgorithm::UniHomogeneous ||
+        Options.Algorithm == RingAlgorithm::BiHomogeneous) {
+      double Sum = 0;
+      for (double C : P.CostFwd)
+        Sum += C;
+      for (double C : P.CostBwd)
+        Sum += C;
+      const double Mean =
+          Sum / static_cast<double>(P.CostFwd.size() + P.CostBwd.size());
+      P.CostFwd.assign(Size, Mean);
+      if (P.Bidirectional)
+        P.CostBwd.assign(Size, Mean);
+    }
+  } else {
+    P.CostFwd = perRank(Options.CostFwd, Size);
+    if (!Options.CostBwd.empty())
+      P.CostBwd = perRank(Options.CostBwd, Size);
+  }
+  RingRebalancePlan Plan;
+  try {
+    Plan.Schedule = planRing(P, Options.Algorithm);
+  } catch (const InvalidArgument &E) {
+    throw InvalidArgument(std::string("rebalanceRing: ") + E.what());
+  }
+  Plan.Problem = std::move(P);
+  return Plan;
+}
+
+namespace detail {
+
+RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
+                                  std::int64_t TargetCount, MPI_Comm Ring,
+                                  const RingOptions &Options) {
+  RingRebalancePlan Plan =
+      planRingRebalance(static_cast<std::int64_t>(Items.Size(Items.Vector)),
+                        TargetCount, Ring, ElementBytes, Options);
+  const RingProblem &P = Plan.Problem;
+  int Rank, Size;
+  MPI_Comm_rank(Ring, &Rank);
+  MPI_Comm_size(Ring, &Size);
+  RingRebalanceResult Result;
+  Result.Schedule = std::move(Plan.Schedule);
+
+  // This rank's pieces: the outgoing ones in order, the incoming ones posted
+  // in order (which keeps each link's order) and awaited by arrival.
+  const std::int64_t ByteLimit =
+      static_cast<std::int64_t>(INT_MAX / ElementBytes);
+  const std::int64_t MaxPiece = Options.MaxPieceItems > 0
+                                    ? std::min(Options.MaxPieceItems, ByteLimit)
+                                    : ByteLimit;
+  const std::vector<RingTransfer> Pieces =
+      chunkRingTransfers(P, Result.Schedule.Transfers, MaxPiece);
+  std::vector<const RingTransfer *> Out, In;
+  for (const RingTransfer &T : Pieces) {
+    if (T.From == Rank)
+      Out.push_back(&T);
+    if (wrap(T.From + T.Dir, Size) == Rank)
+      In.push_back(&T);
+  }
+  std::vector<std::size_t> Arrival(In.size());
+  std::iota(Arrival.begin(), Arrival.end(), 0);
+  auto End = [&](const RingTransfer *T) {
+    return T->Start + static_cast<double>(T->Items) * P.cost(T->From, T->Dir);
+  };
+  std::stable_sort(
+      Arrival.begin(), Arrival.end(),
+      [&](std::size_t A, std::size_t B) { return End(In[A]) < End(In[B]); });
+  auto Bytes = [&](const RingTransfer *T) {
+    return static_cast<std::size_t>(T->Items) * ElementBytes;
+  };
+  // Buffers aligned for any item type, so the items can be copied out
+  // typed.
+  auto Buffer = [](std::size_t Bytes) {
+    return std::unique_ptr<std::max_align_t[]>(
+        new std::max_align_t[Bytes / sizeof(std::max_align_t) + 1]);
+  };
+  std::size_t InBytes = 0, OutBytes = 0;
+  for (const RingTransfer *T : In)
+    InBytes += Bytes(T);
+  for (const RingTransfer *T : Out)
+    OutBytes += Bytes(T);
+  auto InBuffer = Buffer(InBytes), OutBuffer = Buffer(OutBytes);
+  char *InData = reinterpret_cast<char *>(InBuffer.get());
+  char *OutData = reinterpret_cast<char *>(OutBuffer.get());
+
+  MPI_Comm Private;
+  MPI_Comm_dup(Ring, &Private);
+  const double Start = MPI_Wtime();
+  std::vector<MPI_Request> Receives(In.size()), Sends(Out.size());
+  std::vector<std::size_t> InOffset(In.size());
+  for (std::size_t K = 0, Offset = 0; K < In.size(); ++K) {
+    InOffset[K] = Offset;
+    MPI_Irecv(InData + Offset, static_cast<int>(Bytes(In[K])), MPI_BYTE,
+              static_cast<int>(In[K]->From),
+              In[K]->Dir > 0 ? ForwardTag : BackwardTag, Private, &Receives[K]);
+    Offset += Bytes(In[K]);
+  }
+  std::size_t Next = 0; // into Arrival
+  auto TakeNext = [&] {
+    const std::size_t K = Arrival[Next++];
+    MPI_Wait(&Receives[K], MPI_STATUS_IGNORE);
+    Items.PushBack(Items.Vector, InData + InOffset[K],
+                   static_cast<std::size_t>(In[K]->Items));
+  };
+  for (std::size_t K = 0, Offset = 0; K < Out.size(); ++K) {
+    const std::size_t Count = static_cast<std::size_t>(Out[K]->Items);
+    while (Items.Size(Items.Vector) < Count) {
+      if (Next == In.size())
+        throw InvalidArgument("rebalanceRing: internal error: rank " +
+                              std::to_string(Rank) +
+                              " has too few items for its next piece");
+      TakeNext();
+    }
+    Items.PopBack(Items.Vector, Count, OutData + Offset);
+    MPI_Isend(OutData + Offset, static_cast<int>(Bytes(Out[K])), MPI_BYTE,
+              static_cast<int>(wrap(Rank + Out[K]->Dir, Size)),
+              Out[K]->Dir > 0 ? ForwardTag : BackwardTag, Private, &Sends[K]);
+    Offset += Bytes(Out[K]);
+  }
+  while (Next < In.size())
+    TakeNext();
+  MPI_Waitall(static_cast<int>(Sends.size()), Sends.data(),
+              MPI_STATUSES_IGNORE);
+  Result.Seconds = MPI_Wtime() - Start;
+  MPI_Comm_free(&Private);
+  Result.Messages = static_cast<std::int64_t>(Out.size());
+  return Result;
+}
+
+} // namespace detail
+
+} // namespace redist
