@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
 
+#include "redist/Limits.h"
+
 #include <algorithm>
 #include <climits>
 #include <cstdio>
@@ -201,8 +203,18 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
            std::to_string(ElementBytes) + " bytes over " +
            std::to_string(Size) + " ranks (more than INT_MAX bytes per round)";
 
+  // Too large to describe: every rank refuses here, before the collective
+  // build, even ranks outside both distributions (which describe nothing)
+  // and in the modes that compute no grid (Caterpillar, Alltoallv).
+  const Layout Source(From, N), Target(To, N);
+  try {
+    checkRunLimit(Source, Target);
+  } catch (const InvalidArgument &E) {
+    return std::string(E.what());
+  }
+
   std::string Why;
-  if (!algorithmApplies(Options.Schedule, Layout(From, N), Layout(To, N), &Why))
+  if (!algorithmApplies(Options.Schedule, Source, Target, &Why))
     return std::string("schedule algorithm ") +
            algorithmName(Options.Schedule) + " does not apply to " +
            From.str() + " -> " + To.str() + ": " + Why;

@@ -10,6 +10,8 @@
 // "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
 // case: no rank may hang or abort. A failed plan must leave no duplicate of
 // the communicator behind: an attribute with a copy callback counts them.
+// The cases with huge layouts run under a memory cap (MemoryCap), so that
+// unbounded growth fails them at once.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -17,14 +19,34 @@
 #include "redist/runtime/Redistribute.h"
 
 #include <mpi.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
+#include <exception>
 #include <functional>
 #include <new>
 #include <string>
 #include <vector>
+
+#if defined(__SANITIZE_ADDRESS__)
+#define REDIST_TEST_ASAN
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define REDIST_TEST_ASAN
+#endif
+#endif
+
+#ifdef REDIST_TEST_ASAN
+// MemoryCap's bound under AddressSanitizer: a rank whose resident memory
+// passes 2 GiB ends with a report (lit's ASAN_OPTIONS add to these).
+extern "C" const char *__asan_default_options() {
+  return "hard_rss_limit_mb=2048";
+}
+#endif
 
 using namespace redist;
 
@@ -45,6 +67,9 @@ void expectError(const char *Name, const std::string &Expected,
   } catch (const InvalidArgument &E) {
     Message = E.what();
     Ok = Message.find(Expected) != std::string::npos;
+  } catch (const std::exception &E) {
+    // Such as std::bad_alloc under MemoryCap: a failure, not an abort.
+    Message = std::string("not InvalidArgument: ") + E.what();
   }
   int AllOk = 0;
   MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
@@ -120,6 +145,44 @@ void expectNoDuplicates(const char *Case) {
     std::printf("duplicates left by %s: none\n", Case);
   }
 }
+
+/// While alive, caps this rank's address space at 1 GiB above what it maps
+/// now, so that a plan growing without bound fails at once with
+/// std::bad_alloc instead of filling the machine. Not under AddressSanitizer,
+/// whose shadow memory takes terabytes of address space; there
+/// __asan_default_options below bounds the resident memory instead.
+class MemoryCap {
+public:
+  MemoryCap() {
+#ifndef REDIST_TEST_ASAN
+    long Pages = 0;
+    if (std::FILE *F = std::fopen("/proc/self/statm", "r")) {
+      if (std::fscanf(F, "%ld", &Pages) != 1)
+        Pages = 0;
+      std::fclose(F);
+    }
+    if (Pages <= 0 || getrlimit(RLIMIT_AS, &Saved) != 0)
+      return;
+    rlimit Capped = Saved;
+    Capped.rlim_cur = static_cast<rlim_t>(Pages) *
+                          static_cast<rlim_t>(sysconf(_SC_PAGESIZE)) +
+                      (rlim_t(1) << 30);
+    if (Saved.rlim_cur != RLIM_INFINITY && Saved.rlim_cur < Capped.rlim_cur)
+      return;
+    Active = setrlimit(RLIMIT_AS, &Capped) == 0;
+#endif
+  }
+  ~MemoryCap() {
+    if (Active)
+      setrlimit(RLIMIT_AS, &Saved);
+  }
+  MemoryCap(const MemoryCap &) = delete;
+  MemoryCap &operator=(const MemoryCap &) = delete;
+
+private:
+  rlimit Saved{};
+  bool Active = false;
+};
 
 /// The parameters of one plan.
 struct Params {
@@ -437,6 +500,48 @@ int main(int argc, char **argv) {
                            D::genBlock({0, Huge, 0, 0}), Huge, 1, O, Watched);
                 });
     expectNoDuplicates(Name);
+  }
+  // Layouts too large to describe (redist/Limits.h): cyclic -> cyclic(2^62)
+  // over N = 2^63 - 1 has no whole slice, and each process's messages would
+  // take 2^62 runs. Every algorithm and mode refuses them on every rank
+  // before the collective build, with bounded memory (the caterpillar and
+  // Alltoallv, which compute no grid, used to describe the messages until
+  // memory ran out). On 2 processes, ranks 2 and 3 describe nothing and
+  // must refuse all the same, or they would wait for the others forever.
+  {
+    MemoryCap Cap;
+    const int64_t Max = INT64_MAX, S = int64_t(1) << 62;
+    struct HugeCase {
+      const char *Name;
+      Algorithm Schedule;
+      ExecMode Mode;
+      int64_t Procs;
+      bool Verify;
+    };
+    for (const HugeCase &C :
+         {HugeCase{"huge: caterpillar", Algorithm::Caterpillar,
+                   ExecMode::Scheduled, 4, true},
+          HugeCase{"huge: caterpillar, unverified", Algorithm::Caterpillar,
+                   ExecMode::Scheduled, 4, false},
+          HugeCase{"huge: caterpillar on 2 of 4 ranks", Algorithm::Caterpillar,
+                   ExecMode::Scheduled, 2, true},
+          HugeCase{"huge: caterpillar unsynchronized on 2 of 4 ranks",
+                   Algorithm::Caterpillar, ExecMode::Unsynchronized, 2, false},
+          HugeCase{"huge: alltoallv", Algorithm::Auto, ExecMode::Alltoallv, 4,
+                   true},
+          HugeCase{"huge: auto", Algorithm::Auto, ExecMode::Scheduled, 2, true},
+          HugeCase{"huge: stepwise", Algorithm::Stepwise, ExecMode::Scheduled,
+                   4, true}}) {
+      expectError(C.Name, "runs of local indices", [&] {
+        PlanOptions O;
+        O.Schedule = C.Schedule;
+        O.Mode = C.Mode;
+        O.Verify = C.Verify;
+        makePlan(D::cyclic(C.Procs, 1), D::cyclic(C.Procs, S), Max, 8, O,
+                 Watched);
+      });
+      expectNoDuplicates(C.Name);
+    }
   }
   {
     // A failure after the duplicate (the buffers of ranks 0 and 1, 2^48

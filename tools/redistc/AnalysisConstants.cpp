@@ -187,10 +187,15 @@ std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
     VD = DRE->getDecl();
   else if (const auto *ME = dyn_cast<MemberExpr>(E))
     VD = ME->getMemberDecl();
-  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD))
-    if (Var->isConstexpr())
+  // Not after Clang rejected its initializer: evaluateValue() needs one,
+  // free of errors (`constexpr long A[4] = ;` used to crash here).
+  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD)) {
+    const Expr *Init = Var->getInit();
+    if (Var->isConstexpr() && !Var->isInvalidDecl() && Init &&
+        !Init->isValueDependent())
       if (const APValue *Value = Var->evaluateValue())
         F.Sizes = integersOf(*Value);
+  }
   if (!CheckNegative())
     return std::nullopt;
   return F;

@@ -105,9 +105,13 @@ std::string lineColumn(const SourceManager &SM, SourceLocation Loc) {
 
 Seen run(std::unique_ptr<FrontendAction> Action, const Input &In) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  auto Files = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
-      llvm::vfs::getRealFileSystem());
-  Files->pushOverlay(Memory);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files = Memory;
+  if (!In.GivenFilesOnly) {
+    auto Overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+        llvm::vfs::getRealFileSystem());
+    Overlay->pushOverlay(Memory);
+    Files = Overlay;
+  }
   Memory->addFile(InputPath, 0, llvm::MemoryBuffer::getMemBufferCopy(In.Code));
   llvm::StringRef Dir = llvm::sys::path::parent_path(InputPath);
   for (const auto &Header : In.Headers)

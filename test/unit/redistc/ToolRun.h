@@ -3,6 +3,7 @@
 // The unit tests run redistc's actions in process, on a file held in memory
 // (/redistc-test/input.cpp, beside any headers the test gives), with the
 // flags redistc adds on its own: C++17, Clang's builtin headers, no warnings.
+// The fuzzer (test/fuzz) runs its inputs the same way.
 // Every diagnostic is kept, as "LINE:COL: LEVEL: MESSAGE" with the name of
 // redistc's diagnostic (Diagnostics.def), to compare with what a test
 // expects.
@@ -39,6 +40,9 @@ struct Input {
   std::map<std::string, std::string> Headers;
   /// More compiler flags.
   std::vector<std::string> Args;
+  /// Whether the run reads no file on disk, only the input and Headers: for
+  /// inputs that may name any file (the fuzzer, test/fuzz).
+  bool GivenFilesOnly = false;
 };
 
 /// Each diagnostic of the run, in order: "NAME LINE:COL: LEVEL: MESSAGE",

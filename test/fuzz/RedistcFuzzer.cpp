@@ -1,0 +1,73 @@
+//===- RedistcFuzzer.cpp - libFuzzer target of redistc's front end -------===//
+//
+// Each input is a C++ source file that redistc translates in process, as its
+// unit tests do (ToolRun.h): Clang parses it with the #pragma redist handler,
+// the analysis checks the directives, and code generation writes the
+// translation, on the static path and again with --dynamic. Nothing is read
+// from disk: the usual headers are small stand-ins (StubHeaders.h).
+//
+// Besides crashes, leaks and sanitizer reports, the target checks redistc's
+// one promise about its outcome: a file is translated exactly when no error
+// was reported. A translation despite an error, or no translation and no
+// error, aborts with the diagnostics.
+//
+// Built with -DREDIST_FUZZ=ON by clang; scripts/fuzz-redistc.sh builds and
+// runs it (test/fuzz/README.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "StubHeaders.h"
+#include "ToolRun.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+using namespace redistc;
+
+namespace {
+
+bool isError(llvm::StringRef Line) {
+  return Line.contains(": error: ") || Line.contains(": fatal error: ");
+}
+
+/// Translates Code with Options; aborts when the outcome and the
+/// diagnostics disagree. Returns whether the file was translated.
+bool translateChecked(const std::string &Code, CodeGenOptions Options) {
+  test::Input In(Code, redist::fuzz::stubHeaders(),
+                 {"-nostdinc", "-isystem", redist::fuzz::StubIncludeDir});
+  In.GivenFilesOnly = true;
+  Translation Out;
+  test::Seen Lines = test::translate(In, Out, Options);
+  bool Errors = false;
+  for (const std::string &Line : Lines)
+    Errors |= isError(Line);
+  if (Out.Done == Errors) {
+    std::fprintf(stderr, "redistc-fuzzer: %s%s\n",
+                 Out.Done ? "translated despite an error"
+                          : "not translated, and no error",
+                 Options.ForceDynamic ? " (--dynamic)" : "");
+    for (const std::string &Line : Lines)
+      std::fprintf(stderr, "  %s\n", Line.c_str());
+    std::abort();
+  }
+  return Out.Done && !Out.Report.empty();
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  const std::string Code(reinterpret_cast<const char *>(Data), Size);
+  // The dynamic path only where the static one translated directives: a
+  // failing input fails the same way twice.
+  if (translateChecked(Code, CodeGenOptions())) {
+    CodeGenOptions Dynamic;
+    Dynamic.ForceDynamic = true;
+    translateChecked(Code, Dynamic);
+  }
+  return 0;
+}
