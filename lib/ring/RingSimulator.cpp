@@ -1,6 +1,7 @@
 //===- RingSimulator.cpp - Replaying, timing and cutting ring schedules ---===//
 
 #include "redist/RingSimulator.h"
+#include "RingAlgorithms.h"
 
 #include "redist/Error.h"
 
@@ -14,7 +15,7 @@ namespace redist {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+using ring::wrap;
 
 /// Item-level replays allocate per item: refuse absurd totals clearly.
 constexpr std::int64_t MaxReplayedItems = 50'000'000;
@@ -234,9 +235,9 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
       // The receiver, I - FirstDir, is busy until its other neighbour,
       // I - 2 * FirstDir, has sent it everything in the first direction.
       const std::int64_t Other = wrap(I - 2 * FirstDir, N);
-      const double Start = std::max(
-          static_cast<double>(First[I]) * P.cost(I, FirstDir),
-          static_cast<double>(First[Other]) * P.cost(Other, FirstDir));
+      const double Start =
+          std::max(static_cast<double>(First[I]) * P.cost(I, FirstDir),
+                   static_cast<double>(First[Other]) * P.cost(Other, FirstDir));
       Out.push_back({I, -FirstDir, Start, Second[I]});
     }
     sortRingTransfers(Out);
