@@ -204,14 +204,6 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
   validateRingProblem(P);
   checkFlows(P, Fwd, Bwd);
   const std::int64_t N = P.size();
-  std::int64_t Remaining = 0;
-  for (std::int64_t I = 0; I < N; ++I) {
-    Remaining += Fwd[I] + Bwd[I];
-    if (Remaining > MaxReplayedItems)
-      throw InvalidArgument("ring flows: more than " +
-                            std::to_string(MaxReplayedItems) +
-                            " item moves to simulate");
-  }
   // Light flows (no process sends more than it holds at the start) never
   // wait for items: then the greedy below sends each link's items back to
   // back, the preferred direction from time 0 and the other as soon as both
@@ -242,6 +234,14 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
     }
     sortRingTransfers(Out);
     return Out;
+  }
+  std::int64_t Remaining = 0;
+  for (std::int64_t I = 0; I < N; ++I) {
+    Remaining += Fwd[I] + Bwd[I];
+    if (Remaining > MaxReplayedItems)
+      throw InvalidArgument("ring flows: more than " +
+                            std::to_string(MaxReplayedItems) +
+                            " item moves to simulate");
   }
   std::vector<std::int64_t> Left[2] = {Fwd, Bwd}; // [0] forward, [1] back
   std::vector<std::int64_t> Sent(N, 0);
