@@ -35,8 +35,7 @@ namespace {
 cl::opt<long long> Items("items", cl::desc("Mean items per rank"),
                          cl::init(100000));
 cl::opt<int> Repeats("repeats", cl::desc("Runs per method"), cl::init(15));
-cl::opt<unsigned long long> Seed("seed", cl::desc("Random seed"),
-                                 cl::init(7));
+cl::opt<unsigned long long> Seed("seed", cl::desc("Random seed"), cl::init(7));
 
 struct Item {
   double Data[8];
@@ -89,9 +88,9 @@ int main(int Argc, char **Argv) {
     DstBegin[R + 1] = DstBegin[R] + Targets[R];
   }
   auto Overlap = [&](int S, int D) {
-    return std::max<std::int64_t>(
-        0, std::min(SrcBegin[S + 1], DstBegin[D + 1]) -
-               std::max(SrcBegin[S], DstBegin[D]));
+    return std::max<std::int64_t>(0,
+                                  std::min(SrcBegin[S + 1], DstBegin[D + 1]) -
+                                      std::max(SrcBegin[S], DstBegin[D]));
   };
   for (int R = 0; R < Size; ++R) {
     SendCounts[R] = static_cast<int>(Overlap(Rank, R) * sizeof(Item));

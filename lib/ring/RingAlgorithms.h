@@ -2,7 +2,7 @@
 //
 // Internal to lib/ring: each function plans a valid problem that its
 // algorithm applies to (planRing checks both) and fills every field of the
-// schedule but LowerBound.
+// schedule but LowerBound; and the index arithmetic they all share.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_LIB_RING_RINGALGORITHMS_H
@@ -10,8 +10,15 @@
 
 #include "redist/Ring.h"
 
+#include <cstdint>
+
 namespace redist {
 namespace ring {
+
+/// I modulo N, in 0 .. N - 1: process indices wrap round the ring.
+inline std::int64_t wrap(std::int64_t I, std::int64_t N) {
+  return ((I % N) + N) % N;
+}
 
 /// Algorithms 1 and 2: the minimal forward flows, each item sent as soon as
 /// possible. Name is the algorithm's name in the schedule.

@@ -15,7 +15,7 @@ namespace redist {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+using ring::wrap;
 
 /// Per process: items held, the direction of the item it is sending (0
 /// none, 1 forward, 2 backward) and the time that item still needs.

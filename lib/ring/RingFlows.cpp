@@ -1,13 +1,14 @@
 //===- RingFlows.cpp - System 6 solved along the one-parameter family ----===//
 
 #include "redist/RingFlows.h"
+#include "RingAlgorithms.h"
 
 #include "redist/Error.h"
 #include "redist/RingSimulator.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <set>
 
@@ -15,7 +16,7 @@ namespace redist {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+using ring::wrap;
 
 /// p_j = delta_0 + ... + delta_j; p_{n-1} = 0.
 std::vector<std::int64_t> prefixUnbalances(const RingProblem &P) {

@@ -30,8 +30,6 @@ namespace ring {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
-
 std::int64_t halfUp(std::int64_t D) { return (D + 1) / 2; }
 
 /// max(max |delta_i|, max over slices of 2 to n - 1 processes of

@@ -6,11 +6,15 @@
 #include "redist/RingExhaustive.h"
 #include "redist/RingFlows.h"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace redist {
 
 namespace {
+
+/// Steps times processes squared that Algorithm 3 may take (a second or so).
+constexpr std::int64_t MaxAlgorithm3Work = 500'000'000;
 
 struct Entry {
   RingAlgorithm Algo;
@@ -103,10 +107,20 @@ std::string ringAlgorithmRejects(RingAlgorithm A, const RingProblem &P) {
     return Forward.homogeneous() ? ""
                                  : Name + " needs equal forward link costs";
   }
-  case RingAlgorithm::BiHomogeneous:
+  case RingAlgorithm::BiHomogeneous: {
     if (!P.Bidirectional)
       return Name + " needs a bidirectional ring";
-    return P.homogeneous() ? "" : Name + " needs equal link costs";
+    if (!P.homogeneous())
+      return Name + " needs equal link costs";
+    // One step per unit of Lemma 6's bound, each O(n^2).
+    const double Steps = lemma6Bound(P) / P.CostFwd.front();
+    if (Steps * static_cast<double>(P.size() * P.size()) >
+        static_cast<double>(MaxAlgorithm3Work))
+      return Name + " would take " + std::to_string(std::llround(Steps)) +
+             " steps on " + std::to_string(P.size()) +
+             " processes, beyond its limit; use bi-heterogeneous";
+    return "";
+  }
   case RingAlgorithm::BiHeterogeneous:
     return P.Bidirectional ? "" : Name + " needs a bidirectional ring";
   case RingAlgorithm::Exhaustive:

@@ -1,5 +1,6 @@
 //===- RingProblem.cpp - The ring problem, its checks and lower bounds ----===//
 
+#include "RingAlgorithms.h"
 #include "redist/Error.h"
 #include "redist/Ring.h"
 
@@ -12,7 +13,7 @@ namespace redist {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+using ring::wrap;
 
 std::string numberText(double V) {
   std::ostringstream OS;

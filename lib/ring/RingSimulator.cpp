@@ -1,6 +1,7 @@
 //===- RingSimulator.cpp - Replaying, timing and cutting ring schedules ---===//
 
 #include "redist/RingSimulator.h"
+#include "RingAlgorithms.h"
 
 #include "redist/Error.h"
 
@@ -14,7 +15,7 @@ namespace redist {
 
 namespace {
 
-std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
+using ring::wrap;
 
 /// Item-level replays allocate per item: refuse absurd totals clearly.
 constexpr std::int64_t MaxReplayedItems = 50'000'000;
@@ -203,14 +204,6 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
   validateRingProblem(P);
   checkFlows(P, Fwd, Bwd);
   const std::int64_t N = P.size();
-  std::int64_t Remaining = 0;
-  for (std::int64_t I = 0; I < N; ++I) {
-    Remaining += Fwd[I] + Bwd[I];
-    if (Remaining > MaxReplayedItems)
-      throw InvalidArgument("ring flows: more than " +
-                            std::to_string(MaxReplayedItems) +
-                            " item moves to simulate");
-  }
   // Light flows (no process sends more than it holds at the start) never
   // wait for items: then the greedy below sends each link's items back to
   // back, the preferred direction from time 0 and the other as soon as both
@@ -234,13 +227,21 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
       // The receiver, I - FirstDir, is busy until its other neighbour,
       // I - 2 * FirstDir, has sent it everything in the first direction.
       const std::int64_t Other = wrap(I - 2 * FirstDir, N);
-      const double Start = std::max(
-          static_cast<double>(First[I]) * P.cost(I, FirstDir),
-          static_cast<double>(First[Other]) * P.cost(Other, FirstDir));
+      const double Start =
+          std::max(static_cast<double>(First[I]) * P.cost(I, FirstDir),
+                   static_cast<double>(First[Other]) * P.cost(Other, FirstDir));
       Out.push_back({I, -FirstDir, Start, Second[I]});
     }
     sortRingTransfers(Out);
     return Out;
+  }
+  std::int64_t Remaining = 0;
+  for (std::int64_t I = 0; I < N; ++I) {
+    Remaining += Fwd[I] + Bwd[I];
+    if (Remaining > MaxReplayedItems)
+      throw InvalidArgument("ring flows: more than " +
+                            std::to_string(MaxReplayedItems) +
+                            " item moves to simulate");
   }
   std::vector<std::int64_t> Left[2] = {Fwd, Bwd}; // [0] forward, [1] back
   std::vector<std::int64_t> Sent(N, 0);

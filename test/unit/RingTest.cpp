@@ -83,7 +83,7 @@ TEST(Ring, IssueExampleUnidirectional) {
 }
 
 TEST(Ring, CorrectedTheorem2) {
-  // The errata's example: unbalances (1, -1, 0), link costs (1, 100, 1).
+  // docs/paper-corrections.md's example: unbalances (1, -1, 0), link costs (1, 100, 1).
   // Process 1 must receive its item through link 0 -> 1, of cost 1; the
   // printed bound would charge the link that leaves it (100).
   const RingProblem P = ring({2, 1, 1}, {1, 2, 1}, {1, 100, 1}, false);

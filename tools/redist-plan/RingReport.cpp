@@ -123,16 +123,14 @@ void printRingTable(llvm::raw_ostream &OS, const RingProblem &P,
   OS << "\n\n";
   OS << "process   load  target  delta    c_fwd    c_bwd    fwd    bwd\n";
   for (std::int64_t I = 0; I < N; ++I)
-    OS << llvm::format("%7lld %6lld %7lld %6lld %8s %8s %6lld %6lld\n",
-                       static_cast<long long>(I),
-                       static_cast<long long>(P.Loads[I]),
-                       static_cast<long long>(P.Targets[I]),
-                       static_cast<long long>(P.unbalance(I)),
-                       numberText(P.CostFwd[I]).c_str(),
-                       P.Bidirectional ? numberText(Full.CostBwd[I]).c_str()
-                                       : "-",
-                       static_cast<long long>(S.Fwd[I]),
-                       static_cast<long long>(S.Bwd[I]));
+    OS << llvm::format(
+        "%7lld %6lld %7lld %6lld %8s %8s %6lld %6lld\n",
+        static_cast<long long>(I), static_cast<long long>(P.Loads[I]),
+        static_cast<long long>(P.Targets[I]),
+        static_cast<long long>(P.unbalance(I)),
+        numberText(P.CostFwd[I]).c_str(),
+        P.Bidirectional ? numberText(Full.CostBwd[I]).c_str() : "-",
+        static_cast<long long>(S.Fwd[I]), static_cast<long long>(S.Bwd[I]));
   OS << "\nTransfers (items back to back from the start):\n";
   if (S.Transfers.empty())
     OS << "  none\n";
@@ -141,8 +139,8 @@ void printRingTable(llvm::raw_ostream &OS, const RingProblem &P,
     const double End =
         T.Start + static_cast<double>(T.Items) * P.cost(T.From, T.Dir);
     OS << "  " << T.From << " -> " << To << ": " << T.Items
-       << (T.Items == 1 ? " item" : " items") << " from "
-       << numberText(T.Start) << " to " << numberText(End) << "\n";
+       << (T.Items == 1 ? " item" : " items") << " from " << numberText(T.Start)
+       << " to " << numberText(End) << "\n";
   }
   OS << "\nMakespan:    " << numberText(S.Makespan) << "\n";
   OS << "Lower bound: " << numberText(S.LowerBound) << " (" << boundName(P)

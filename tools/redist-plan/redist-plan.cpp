@@ -85,9 +85,8 @@ cl::list<std::string>
                 cl::cat(PlanCategory));
 cl::list<std::string> RingLoads("loads",
                                 cl::desc("Items each process holds now"),
-                                cl::value_desc("l0,l1,..."),
-                                cl::CommaSeparated, cl::sub(RingCommand),
-                                cl::cat(PlanCategory));
+                                cl::value_desc("l0,l1,..."), cl::CommaSeparated,
+                                cl::sub(RingCommand), cl::cat(PlanCategory));
 cl::list<std::string>
     RingCosts("costs",
               cl::desc("Time to send one item from process i to i+1; one "
@@ -154,10 +153,9 @@ std::string ringAlgorithmNames() {
 const std::string RingAlgorithmHelp =
     "Ring algorithm: " + ringAlgorithmNames() + " (default auto)";
 
-cl::opt<std::string> RingAlgorithmName("algorithm",
-                                       cl::desc(RingAlgorithmHelp),
-                                       cl::value_desc("name"),
-                                       cl::init("auto"), cl::sub(RingCommand),
+cl::opt<std::string> RingAlgorithmName("algorithm", cl::desc(RingAlgorithmHelp),
+                                       cl::value_desc("name"), cl::init("auto"),
+                                       cl::sub(RingCommand),
                                        cl::cat(PlanCategory));
 
 cl::opt<std::string> AlgorithmName("algorithm", cl::desc(AlgorithmHelp),
@@ -366,9 +364,10 @@ std::vector<double> readCosts(llvm::StringRef Name,
   if (Costs.size() == 1)
     Costs.assign(Processes, Costs.front());
   if (Costs.size() != Processes)
-    throw UsageError{("--" + llvm::Twine(Name == "c_fwd" ? "costs" : "back-costs") +
-                      " lists " + llvm::Twine(Texts.size()) +
-                      " costs for " + llvm::Twine(Processes) +
+    throw UsageError{("--" +
+                      llvm::Twine(Name == "c_fwd" ? "costs" : "back-costs") +
+                      " lists " + llvm::Twine(Texts.size()) + " costs for " +
+                      llvm::Twine(Processes) +
                       " processes; give one per process, or one for all")
                          .str()};
   return Costs;
