@@ -10,6 +10,7 @@
 #include "redist/Schedulers.h"
 
 #include "redist/Error.h"
+#include "redist/Limits.h"
 #include "redist/MinCost.h"
 #include "schedulers/GenBlockSchedulers.h"
 #include "schedulers/SchedulerImpls.h"
@@ -48,10 +49,6 @@ void requireGridOfLayouts(const char *Name, const Layout &From,
 } // namespace detail
 
 namespace {
-
-/// The caterpillar's schedule holds max(P, Q) step lists, empty or not; past
-/// this many processes on one side that alone would take gigabytes.
-constexpr int64_t MaxCaterpillarSteps = int64_t(1) << 24;
 
 struct NamedAlgorithm {
   Algorithm Algo;
