@@ -367,8 +367,8 @@ MatrixSide readMatrixSide(llvm::StringRef Option, llvm::StringRef Role,
                       "' is not ROWSxCOLS:ROWBLOCKxCOLBLOCK, e.g. 2x3:32x32")
                          .str()};
   auto Read = [&](llvm::StringRef Part, const char *What) {
-    return parseInteger("--" + Option.str(), (Role + " " + What).str(), Part,
-                        1);
+    return parseInteger("--" + Option.str(), ("the " + Role + " " + What).str(),
+                        Part, 1);
   };
   return {Read(GridRows, "process rows"), Read(GridCols, "process columns"),
           Read(RowBlock, "row block"), Read(ColBlock, "column block")};
@@ -392,6 +392,10 @@ Plan planMatrix() {
   const MatrixSide From = readMatrixSide("from", "source", MatrixFrom);
   const MatrixSide To = readMatrixSide("to", "target", MatrixTo);
   std::optional<Algorithm2D> Algo = parseAlgorithm2D(Algorithm2DName);
+  if (!Algo && parseAlgorithm(Algorithm2DName))
+    throw UsageError{"algorithm '" + Algorithm2DName +
+                     "' schedules arrays only; for matrices use product(" +
+                     Algorithm2DName + ")"};
   if (!Algo)
     throw UsageError{"unknown algorithm '" + Algorithm2DName +
                      "'; valid algorithms: " + algorithm2DNames(", ", "")};
