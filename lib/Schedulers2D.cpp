@@ -36,7 +36,7 @@
 
 #include "redist/Error.h"
 #include "redist/Limits.h"
-#include "redist/MinCost.h"
+#include "schedulers/AutoChoice.h"
 #include "schedulers/SchedulerImpls.h"
 
 #include <algorithm>
@@ -49,96 +49,35 @@ namespace {
 
 constexpr std::string_view ProductPrefix = "product(";
 
-/// The 1-D algorithms that schedule any CommGrid, hence a flattened 2-D one.
-bool schedulesAnyGrid(Algorithm A) {
-  switch (A) {
-  case Algorithm::Caterpillar:
-  case Algorithm::Stepwise:
-  case Algorithm::Greedy:
-  case Algorithm::MinCost:
-  case Algorithm::MinCostSteps:
-    return true;
-  case Algorithm::Auto:
-  case Algorithm::WalkerOtto:
-  case Algorithm::Classes:
-  case Algorithm::Scpa:
-  case Algorithm::Chain:
-    break;
-  }
-  return false;
-}
-
 void setWhy(std::string *Why, const std::string &Text) {
   if (Why)
     *Why = Text;
 }
 
-Schedule runDirect(Algorithm A, const CommGrid &G) {
-  switch (A) {
-  case Algorithm::Caterpillar:
-    return detail::scheduleCaterpillar(G);
-  case Algorithm::Stepwise:
-    return detail::scheduleStepwise(G);
-  case Algorithm::Greedy:
-    return detail::scheduleGreedy(G);
-  case Algorithm::MinCost:
-    return makeMinCostSchedule(G);
-  case Algorithm::MinCostSteps: {
-    MinCostOptions Opts;
-    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
-    return makeMinCostSchedule(G, Opts);
-  }
-  default:
-    break;
-  }
-  throw std::logic_error("runDirect: not a direct 2-D algorithm");
-}
-
 Schedule runAlgorithm(Algorithm2D A, const Layout2D &From, const Layout2D &To,
                       const CommGrid2D &G) {
   if (!A.Product)
-    return runDirect(A.Base, G.Whole);
+    return detail::scheduleAnyGrid(A.Base, G.Whole);
   return productSchedule(G,
                          makeSchedule(A.Base, From.rows(), To.rows(), G.Rows),
                          makeSchedule(A.Base, From.cols(), To.cols(), G.Cols));
 }
 
-// As 1-D auto: the smallest prediction wins, ties go to fewer steps, then
-// to the earlier candidate; a candidate that fails is skipped, and one that
-// meets both lower bounds ends the search.
+// Every candidate in allAlgorithms2D() order, offered to AutoChoice.
 Schedule scheduleAuto(const Layout2D &From, const Layout2D &To,
                       const CommGrid2D &G, const CostModel &Model) {
-  Schedule Best;
-  double BestTime = 0;
-  int64_t BestSteps = 0;
-  std::string FirstFailure;
+  detail::AutoChoice Choice(G.Whole, Model);
   for (Algorithm2D A : allAlgorithms2D()) {
     if (A.Base == Algorithm::Auto || !algorithm2DApplies(A, From, To))
       continue;
-    Schedule S;
     try {
-      S = runAlgorithm(A, From, To, G);
+      if (Choice.offer(runAlgorithm(A, From, To, G)))
+        break;
     } catch (const InvalidArgument &E) {
-      if (FirstFailure.empty())
-        FirstFailure = algorithm2DName(A) + ": " + E.what();
-      continue;
+      Choice.fail(algorithm2DName(A), E.what());
     }
-    const ScheduleStats Stats = measureSchedule(G.Whole, S);
-    const double Time = Model.predict(Stats);
-    if (Best.Algorithm.empty() || Time < BestTime ||
-        (Time == BestTime && Stats.Steps < BestSteps)) {
-      Best = std::move(S);
-      BestTime = Time;
-      BestSteps = Stats.Steps;
-    }
-    if (Stats.Steps <= Stats.StepsLowerBound &&
-        Stats.Cost <= Stats.CostLowerBound)
-      break;
   }
-  if (Best.Algorithm.empty())
-    throw InvalidArgument("auto: no algorithm could schedule this grid (" +
-                          FirstFailure + ")");
-  return Best;
+  return Choice.take();
 }
 
 } // namespace
@@ -202,7 +141,7 @@ bool algorithm2DApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
   }
   if (A.Base == Algorithm::Auto)
     return true;
-  if (!schedulesAnyGrid(A.Base)) {
+  if (!detail::schedulesAnyGrid(A.Base)) {
     setWhy(Why, std::string(algorithmName(A.Base)) +
                     " needs 1-D layouts; use product(" + algorithmName(A.Base) +
                     ")");

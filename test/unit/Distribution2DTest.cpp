@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectInvalid.h"
 #include "RandomLayout2D.h"
 
 #include "redist/Distribution2D.h"
@@ -39,18 +40,6 @@ int64_t numroc(int64_t N, int64_t NB, int64_t IProc, int64_t ISrc,
   else if (MyDist == Extra)
     Num += N % NB;
   return Num;
-}
-
-/// Expects Fn to throw InvalidArgument whose message contains Part.
-template <typename Fn> void expectInvalid(Fn &&F, const std::string &Part) {
-  try {
-    F();
-    ADD_FAILURE() << "no InvalidArgument thrown; expected one mentioning "
-                  << Part;
-  } catch (const InvalidArgument &E) {
-    EXPECT_NE(std::string(E.what()).find(Part), std::string::npos)
-        << "message \"" << E.what() << "\" lacks \"" << Part << "\"";
-  }
 }
 
 TEST(Distribution2DTest, MatchesScaLAPACKFormulas) {
@@ -104,7 +93,7 @@ TEST(Distribution2DTest, ColumnMajorGridAndRowMajorStorage) {
   EXPECT_EQ(L.toLocal(4, 3), (LocalPlace{2, 11}));
   EXPECT_EQ(L.toGlobal(2, 11), std::make_pair(int64_t(4), int64_t(3)));
   // Offset 3 is local (0, 3): beyond the 2 local columns, in the padding.
-  expectInvalid([&] { L.toGlobal(2, 3); }, "padding");
+  expectInvalid([&] { L.toGlobal(2, 3); }, {"padding"});
 }
 
 TEST(Distribution2DTest, SeededSweepOfEveryFormat) {
@@ -141,20 +130,20 @@ TEST(Distribution2DTest, SeededSweepOfEveryFormat) {
 
 TEST(Distribution2DTest, ErrorsNameTheValue) {
   expectInvalid([] { Layout2D::blockCyclic(4, 4, 2, 2, 1, 1, 2, 0); },
-                "first process row (RSRC) 2 out of range [0, 2)");
+                {"first process row (RSRC) 2 out of range [0, 2)"});
   expectInvalid([] { Layout2D::blockCyclic(4, 4, 2, 2, 1, 1, 0, -1); },
-                "first process column (CSRC) -1");
+                {"first process column (CSRC) -1"});
   // 5 rows over 2 processes in blocks of 1: up to 3 local rows.
   expectInvalid([] { Layout2D::blockCyclic(5, 4, 2, 2, 1, 1, 0, 0, 2); },
-                "leading dimension 2 is below the 3 local rows");
+                {"leading dimension 2 is below the 3 local rows"});
   expectInvalid([] { Layout2D::blockCyclic(5, 4, 2, 2, 1, 1, 0, 0, -1); },
-                "leading dimension must be non-negative, got -1");
+                {"leading dimension must be non-negative, got -1"});
   Layout2D L = Layout2D::blockCyclic(5, 4, 2, 2, 1, 1);
-  expectInvalid([&] { L.toLocal(5, 0); }, "global index 5");
-  expectInvalid([&] { L.procAt(0, 2); }, "process column 2");
-  expectInvalid([&] { L.coordsOf(4); }, "process 4 out of range [0, 4)");
+  expectInvalid([&] { L.toLocal(5, 0); }, {"global index 5"});
+  expectInvalid([&] { L.procAt(0, 2); }, {"process column 2"});
+  expectInvalid([&] { L.coordsOf(4); }, {"process 4 out of range [0, 4)"});
   expectInvalid([&] { L.toGlobal(0, 6); },
-                "local offset 6 out of range [0, 6)");
+                {"local offset 6 out of range [0, 6)"});
 }
 
 } // namespace

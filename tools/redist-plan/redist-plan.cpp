@@ -116,42 +116,45 @@ cl::opt<std::string>
                     "lcm(P*r, Q*s))"),
            cl::value_desc("N"), cl::sub(CyclicCommand), cl::cat(PlanCategory));
 
-/// The library's algorithm names, in its order, joined by ", " and, before
-/// the last, by LastSeparator; auto, the first, followed by AutoNote. Taken
-/// from the library so that a new algorithm shows up in --help by itself.
+/// Names joined by ", " and, before the last, by LastSeparator; "auto"
+/// followed by AutoNote.
+std::string joinAlgorithmNames(const std::vector<std::string> &Names,
+                               llvm::StringRef LastSeparator,
+                               llvm::StringRef AutoNote) {
+  std::string Joined;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    if (I > 0)
+      Joined += I + 1 == Names.size() ? LastSeparator.str() : ", ";
+    Joined += Names[I];
+    if (Names[I] == "auto")
+      Joined += AutoNote;
+  }
+  return Joined;
+}
+
+/// The library's algorithm names, in its order, so that a new algorithm
+/// shows up in --help and in the errors by itself.
 std::string algorithmNames(llvm::StringRef LastSeparator,
                            llvm::StringRef AutoNote) {
-  std::vector<Algorithm> All = allAlgorithms();
-  std::string Names;
-  for (size_t I = 0; I < All.size(); ++I) {
-    if (I > 0)
-      Names += I + 1 == All.size() ? LastSeparator.str() : ", ";
-    Names += algorithmName(All[I]);
-    if (All[I] == Algorithm::Auto)
-      Names += AutoNote;
-  }
-  return Names;
+  std::vector<std::string> Names;
+  for (Algorithm A : allAlgorithms())
+    Names.push_back(algorithmName(A));
+  return joinAlgorithmNames(Names, LastSeparator, AutoNote);
+}
+
+/// The same for matrices (cyclic2d).
+std::string algorithm2DNames(llvm::StringRef LastSeparator,
+                             llvm::StringRef AutoNote) {
+  std::vector<std::string> Names;
+  for (Algorithm2D A : allAlgorithms2D())
+    Names.push_back(algorithm2DName(A));
+  return joinAlgorithmNames(Names, LastSeparator, AutoNote);
 }
 
 // cl::desc keeps a pointer to the text: it must outlive the option, and be
 // initialised before it (definition order within this file).
 const std::string AlgorithmHelp =
     "Scheduling algorithm: " + algorithmNames(" or ", " (default)");
-
-/// The 2-D algorithm names, as algorithmNames lists the 1-D ones.
-std::string algorithm2DNames(llvm::StringRef LastSeparator,
-                             llvm::StringRef AutoNote) {
-  std::vector<Algorithm2D> All = allAlgorithms2D();
-  std::string Names;
-  for (size_t I = 0; I < All.size(); ++I) {
-    if (I > 0)
-      Names += I + 1 == All.size() ? LastSeparator.str() : ", ";
-    Names += algorithm2DName(All[I]);
-    if (All[I].Base == Algorithm::Auto)
-      Names += AutoNote;
-  }
-  return Names;
-}
 
 const std::string Algorithm2DHelp =
     "Scheduling algorithm: " + algorithm2DNames(" or ", " (default)");
