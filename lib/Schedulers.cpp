@@ -10,7 +10,9 @@
 #include "redist/Schedulers.h"
 
 #include "redist/Error.h"
+#include "redist/Limits.h"
 #include "redist/MinCost.h"
+#include "schedulers/AutoChoice.h"
 #include "schedulers/GenBlockSchedulers.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -21,6 +23,46 @@
 namespace redist {
 
 namespace detail {
+
+bool schedulesAnyGrid(Algorithm A) {
+  switch (A) {
+  case Algorithm::Caterpillar:
+  case Algorithm::Stepwise:
+  case Algorithm::Greedy:
+  case Algorithm::MinCost:
+  case Algorithm::MinCostSteps:
+    return true;
+  case Algorithm::Auto:
+  case Algorithm::WalkerOtto:
+  case Algorithm::Classes:
+  case Algorithm::Scpa:
+  case Algorithm::Chain:
+    break;
+  }
+  return false;
+}
+
+Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G) {
+  switch (A) {
+  case Algorithm::Caterpillar:
+    return scheduleCaterpillar(G);
+  case Algorithm::Stepwise:
+    return scheduleStepwise(G);
+  case Algorithm::Greedy:
+    return scheduleGreedy(G);
+  case Algorithm::MinCost:
+    return makeMinCostSchedule(G);
+  case Algorithm::MinCostSteps: {
+    MinCostOptions Opts;
+    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+    return makeMinCostSchedule(G, Opts);
+  }
+  default:
+    break;
+  }
+  throw std::logic_error(std::string("scheduleAnyGrid: ") + algorithmName(A) +
+                         " needs layouts");
+}
 
 bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
                      std::string *Why) {
@@ -49,10 +91,6 @@ void requireGridOfLayouts(const char *Name, const Layout &From,
 
 namespace {
 
-/// The caterpillar's schedule holds max(P, Q) step lists, empty or not; past
-/// this many processes on one side that alone would take gigabytes.
-constexpr int64_t MaxCaterpillarSteps = int64_t(1) << 24;
-
 struct NamedAlgorithm {
   Algorithm Algo;
   const char *Name;
@@ -79,48 +117,26 @@ void setWhy(std::string *Why, const std::string &Text) {
 Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
                       const CommGrid &G) {
   switch (A) {
-  case Algorithm::Caterpillar:
-    return detail::scheduleCaterpillar(G);
   case Algorithm::WalkerOtto:
     return detail::scheduleWalkerOtto(From, To, G);
   case Algorithm::Classes:
     return detail::scheduleClasses(From, To, G);
-  case Algorithm::Stepwise:
-    return detail::scheduleStepwise(G);
-  case Algorithm::Greedy:
-    return detail::scheduleGreedy(G);
   case Algorithm::Scpa:
     return detail::scheduleScpa(G);
   case Algorithm::Chain:
     return detail::scheduleChain(G);
-  case Algorithm::MinCost:
-    return makeMinCostSchedule(G);
-  case Algorithm::MinCostSteps: {
-    MinCostOptions Opts;
-    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
-    return makeMinCostSchedule(G, Opts);
+  default:
+    return detail::scheduleAnyGrid(A, G);
   }
-  case Algorithm::Auto:
-    break;
-  }
-  throw std::logic_error("runAlgorithm: auto is not an algorithm");
 }
 
-// auto: every applicable algorithm, in allAlgorithms() order; the smallest
-// prediction wins. Ties go to the schedule with fewer steps in all (the
-// caterpillar's empty steps still cost a round of the loop), then to the
-// earlier one. A candidate whose own arithmetic fails is skipped: another
-// one can still schedule the grid. mincost and mincost-steps, last, start
-// from the stepwise and greedy schedules already computed, so auto pays only
-// for their search (bounded, and skipped on large grids). A schedule that meets
-// both lower bounds (steps and cost) cannot be beaten, so the search stops
-// there.
+// auto: every applicable algorithm, in allAlgorithms() order, offered to
+// AutoChoice (which says how it picks). mincost and mincost-steps, last,
+// start from the stepwise and greedy schedules already computed, so auto
+// pays only for their search (bounded, and skipped on large grids).
 Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
                       const CostModel &Model) {
-  Schedule Best;
-  double BestTime = 0;
-  int64_t BestSteps = 0;
-  std::string FirstFailure;
+  detail::AutoChoice Choice(G, Model);
   std::optional<Schedule> StepwiseSeed, GreedySeed;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
@@ -142,30 +158,17 @@ Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
         S = runAlgorithm(A, From, To, G);
       }
     } catch (const InvalidArgument &E) {
-      if (FirstFailure.empty())
-        FirstFailure = std::string(algorithmName(A)) + ": " + E.what();
+      Choice.fail(algorithmName(A), E.what());
       continue;
     }
     if (A == Algorithm::Stepwise)
       StepwiseSeed = S;
     if (A == Algorithm::Greedy)
       GreedySeed = S;
-    const ScheduleStats Stats = measureSchedule(G, S);
-    const double Time = Model.predict(Stats);
-    if (Best.Algorithm.empty() || Time < BestTime ||
-        (Time == BestTime && Stats.Steps < BestSteps)) {
-      Best = std::move(S);
-      BestTime = Time;
-      BestSteps = Stats.Steps;
-    }
-    if (Stats.Steps <= Stats.StepsLowerBound &&
-        Stats.Cost <= Stats.CostLowerBound)
+    if (Choice.offer(std::move(S)))
       break;
   }
-  if (Best.Algorithm.empty())
-    throw InvalidArgument("auto: no algorithm could schedule this grid (" +
-                          FirstFailure + ")");
-  return Best;
+  return Choice.take();
 }
 
 } // namespace

@@ -11,6 +11,7 @@
 #include "redist/Distribution.h"
 #include "redist/MinCost.h"
 #include "redist/Schedule.h"
+#include "redist/Schedulers.h"
 
 #include <string>
 #include <vector>
@@ -21,6 +22,11 @@ namespace detail {
 /// The first condition of the closed forms: both layouts block-cyclic.
 /// Otherwise sets *Why (when not null) to "<Name> needs block-cyclic
 /// layouts (...)", naming the layout that is not.
+/// Whether A schedules any CommGrid, without looking at layouts (caterpillar,
+/// stepwise, greedy, mincost, mincost-steps), and that schedule.
+bool schedulesAnyGrid(Algorithm A);
+Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G);
+
 bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
                      std::string *Why);
 /// Throws InvalidArgument unless G is the grid of From's and To's processes.

@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ExpectInvalid.h"
+
 #include "redist/Distribution.h"
 #include "redist/Error.h"
 
@@ -19,23 +21,9 @@
 #include <vector>
 
 using namespace redist;
+using redist::test::expectInvalid;
 
 namespace {
-
-/// Expects Fn to throw InvalidArgument whose message contains every Part.
-void expectInvalid(const std::function<void()> &Fn,
-                   const std::vector<std::string> &Parts) {
-  try {
-    Fn();
-    ADD_FAILURE() << "no InvalidArgument thrown; expected one mentioning "
-                  << Parts.front();
-  } catch (const InvalidArgument &E) {
-    std::string What = E.what();
-    for (const std::string &Part : Parts)
-      EXPECT_NE(What.find(Part), std::string::npos)
-          << "message \"" << What << "\" lacks \"" << Part << "\"";
-  }
-}
 
 /// Owner of each global index, by the HPF definition of each format.
 int64_t modelOwner(const Distribution &D, int64_t N, int64_t G) {

@@ -20,7 +20,23 @@ template <typename Fn> void compact(OStream &J, Fn Contents) {
   });
 }
 
-void writeProblem(OStream &J, const Layout &From, const Layout &To) {
+/// The problem of cyclic2d: grids and blocks as [rows, columns] pairs.
+void writeProblem(OStream &J, const MatrixProblem &Matrix) {
+  auto Pair = [](int64_t Rows, int64_t Cols) {
+    return llvm::json::Array{Rows, Cols};
+  };
+  const Layout2D &From = Matrix.From, &To = Matrix.To;
+  J.attribute("kind", "cyclic2d");
+  J.attribute("M", From.numRows());
+  J.attribute("N", From.numCols());
+  J.attribute("P", Pair(From.gridRows(), From.gridCols()));
+  J.attribute("r", Pair(From.rows().blockSize(), From.cols().blockSize()));
+  J.attribute("Q", Pair(To.gridRows(), To.gridCols()));
+  J.attribute("s", Pair(To.rows().blockSize(), To.cols().blockSize()));
+}
+
+void writeProblem(OStream &J, const ArrayProblem &Array) {
+  const Layout &From = Array.From, &To = Array.To;
   if (From.isBlockCyclic() && To.isBlockCyclic()) {
     J.attribute("kind", "cyclic");
     J.attribute("P", From.procs());
@@ -43,7 +59,10 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
     J.attribute("format", JsonFormatName);
     J.attributeBegin("problem");
     compact(J, [&](OStream &Line) {
-      Line.object([&] { writeProblem(Line, P.From, P.To); });
+      Line.object([&] {
+        std::visit([&](const auto &Problem) { writeProblem(Line, Problem); },
+                   P.Problem);
+      });
     });
     J.attributeEnd();
     J.attribute("algorithm", P.Sched.Algorithm);

@@ -36,6 +36,33 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
   return "steps";
 }
 
+namespace {
+
+/// Validates Sched, sorts each step and measures it.
+Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
+                CommGrid Grid, Schedule Sched, Algorithm Requested,
+                Algorithm Used, const CostModel &Costs, int64_t StepLimit) {
+  if (std::optional<std::string> Invalid = validateSchedule(Grid, Sched))
+    throw InternalError("the " + Sched.Algorithm +
+                        " schedule is invalid: " + *Invalid);
+  // Ids in increasing order make the reports independent of the order in
+  // which a scheduler happened to fill each step.
+  for (std::vector<int64_t> &Step : Sched.Steps)
+    std::sort(Step.begin(), Step.end());
+  Plan Result{std::move(Problem),
+              std::move(Grid),
+              std::move(Sched),
+              {},
+              Requested == Algorithm::Auto,
+              modelName(Requested, Used),
+              Costs,
+              StepLimit};
+  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
+  return Result;
+}
+
+} // namespace
+
 Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
               const CostModel &Costs, int64_t StepLimit) {
   CommGrid Grid = computeGrid(From, To);
@@ -51,29 +78,37 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
   } else {
     Sched = makeSchedule(Algo, From, To, Grid, Costs);
   }
-  if (std::optional<std::string> Problem = validateSchedule(Grid, Sched))
-    throw InternalError("the " + Sched.Algorithm +
-                        " schedule is invalid: " + *Problem);
   std::optional<Algorithm> Used = parseAlgorithm(Sched.Algorithm);
   if (!Used || *Used == Algorithm::Auto)
     throw InternalError("the library names its algorithm '" + Sched.Algorithm +
                         "'");
-  // Ids in increasing order make the reports independent of the order in
-  // which a scheduler happened to fill each step.
-  for (std::vector<int64_t> &Step : Sched.Steps)
-    std::sort(Step.begin(), Step.end());
-  Plan Result{From,
-              To,
-              std::move(Grid),
-              std::move(Sched),
-              {},
-              Algo,
-              {},
-              Costs,
-              Algo == Algorithm::MinCostSteps ? StepLimit : 0};
-  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
-  Result.Model = modelName(Algo, *Used);
-  return Result;
+  return finishPlan(ArrayProblem{From, To}, std::move(Grid), std::move(Sched),
+                    Algo, *Used, Costs,
+                    Algo == Algorithm::MinCostSteps ? StepLimit : 0);
+}
+
+Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
+                    const CostModel &Costs) {
+  CommGrid2D Grid = computeGrid2D(From, To);
+  // A product runs its algorithm on the 1-D grids; the others on the whole.
+  if (Algo.Product) {
+    checkMatchingWork(Grid.Rows, Algo.Base);
+    checkMatchingWork(Grid.Cols, Algo.Base);
+  } else {
+    checkMatchingWork(Grid.Whole, Algo.Base);
+  }
+  Schedule Sched = makeSchedule2D(Algo, From, To, Grid, Costs);
+  std::optional<Algorithm2D> Used = parseAlgorithm2D(Sched.Algorithm);
+  if (!Used || Used->Base == Algorithm::Auto)
+    throw InternalError("the library names its algorithm '" + Sched.Algorithm +
+                        "'");
+  // Direct mincost-steps takes the least number of steps, which the
+  // document states as its step limit.
+  const int64_t StepLimit = *Used == Algorithm2D{Algorithm::MinCostSteps, false}
+                                ? std::max<int64_t>(Grid.Whole.maxDegree(), 1)
+                                : 0;
+  return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
+                    std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit);
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {

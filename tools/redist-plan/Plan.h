@@ -1,9 +1,10 @@
 //===- Plan.h - A redistribution, its grid and its schedule ---------------===//
 //
-// What redist-plan reports on: the two layouts, their communication grid, the
-// schedule one algorithm built for it, the schedule's statistics and what the
-// algorithm optimises. The table and the JSON reports both read a Plan, so
-// they always describe the same, validated schedule.
+// What redist-plan reports on: the two layouts (of an array or of a matrix),
+// their communication grid, the schedule one algorithm built for it, the
+// schedule's statistics and what the algorithm optimises. The table and the
+// JSON reports both read a Plan, so they always describe the same, validated
+// schedule.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TOOLS_REDIST_PLAN_PLAN_H
@@ -11,13 +12,16 @@
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
+#include "redist/Distribution2D.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
+#include "redist/Schedulers2D.h"
 
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 namespace redistplan {
 
@@ -28,14 +32,25 @@ public:
   explicit InternalError(const std::string &What) : std::runtime_error(What) {}
 };
 
-struct Plan {
+/// An array redistribution (cyclic, genblock).
+struct ArrayProblem {
   redist::Layout From;
   redist::Layout To;
+};
+
+/// A matrix redistribution (cyclic2d); the grid is over process ids.
+struct MatrixProblem {
+  redist::Layout2D From;
+  redist::Layout2D To;
+};
+
+struct Plan {
+  std::variant<ArrayProblem, MatrixProblem> Problem;
   redist::CommGrid Grid;
   redist::Schedule Sched;
   redist::ScheduleStats Stats;
-  /// The algorithm asked for on the command line (possibly Auto).
-  redist::Algorithm Requested;
+  /// Auto was asked for on the command line and chose Sched.Algorithm.
+  bool ChosenByAuto;
   /// What the schedule optimises: "steps", "cost" (greedy, mincost,
   /// mincost-steps), "baseline" or, when auto
   /// chose the algorithm, "alpha-beta".
@@ -54,6 +69,12 @@ Plan makePlan(const redist::Layout &From, const redist::Layout &To,
               redist::Algorithm Algo,
               const redist::CostModel &Costs = redist::CostModel(),
               int64_t StepLimit = 0);
+
+/// Computes the 2-D grid of From -> To and schedules it with Algo. Throws
+/// as makePlan does.
+Plan makeMatrixPlan(const redist::Layout2D &From, const redist::Layout2D &To,
+                    redist::Algorithm2D Algo,
+                    const redist::CostModel &Costs = redist::CostModel());
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

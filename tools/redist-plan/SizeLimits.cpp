@@ -47,6 +47,35 @@ void checkCyclicSize(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N) {
                           std::to_string(MaxMessages));
 }
 
+void checkMatrixSize(const MatrixSide &From, const MatrixSide &To, int64_t M,
+                     int64_t N) {
+  for (auto [Name, Side] :
+       {std::pair{"source", From}, std::pair{"target", To}}) {
+    int64_t Procs;
+    if (__builtin_mul_overflow(Side.GridRows, Side.GridCols, &Procs) ||
+        Procs > MaxProcesses)
+      throw InvalidArgument(
+          std::string("the ") + Name + " grid " +
+          std::to_string(Side.GridRows) + "x" + std::to_string(Side.GridCols) +
+          " has more than " + std::to_string(MaxProcesses) +
+          " processes, the most redist-plan handles on a side");
+  }
+  // Each 1-D bound is at most 2^40 (P * Q): the product fits in 128 bits.
+  unsigned __int128 Messages =
+      static_cast<unsigned __int128>(cyclicMessageBound(
+          From.GridRows, From.RowBlock, To.GridRows, To.RowBlock, M)) *
+      cyclicMessageBound(From.GridCols, From.ColBlock, To.GridCols, To.ColBlock,
+                         N);
+  if (Messages > static_cast<unsigned __int128>(MaxMessages))
+    throw InvalidArgument(
+        "the grid has " +
+        (Messages > INT64_MAX
+             ? std::string("more than 2^63")
+             : std::to_string(static_cast<int64_t>(Messages))) +
+        " messages; redist-plan handles at most " +
+        std::to_string(MaxMessages));
+}
+
 void checkMatchingWork(const CommGrid &G, Algorithm Algo) {
   if (Algo != Algorithm::Stepwise && Algo != Algorithm::Greedy &&
       Algo != Algorithm::Auto && Algo != Algorithm::MinCost &&

@@ -39,6 +39,18 @@ int64_t cyclicMessageBound(int64_t P, int64_t R, int64_t Q, int64_t S,
 /// CYCLIC(S) on Q over N elements exceeds MaxProcesses or MaxMessages.
 void checkCyclicSize(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N);
 
+/// One side of cyclic2d: a GridRows x GridCols grid of RowBlock x ColBlock
+/// blocks.
+struct MatrixSide {
+  int64_t GridRows, GridCols, RowBlock, ColBlock;
+};
+
+/// Throws redist::InvalidArgument naming the values when an M x N matrix
+/// From -> To exceeds MaxProcesses on a side or MaxMessages, by the product
+/// of the two 1-D message bounds. Needs every value of From, To positive.
+void checkMatrixSize(const MatrixSide &From, const MatrixSide &To, int64_t M,
+                     int64_t N);
+
 /// Throws redist::InvalidArgument when scheduling G with Algo would exceed
 /// MaxMatchingWork.
 void checkMatchingWork(const redist::CommGrid &G, redist::Algorithm Algo);

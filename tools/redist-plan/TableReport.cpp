@@ -29,17 +29,17 @@ constexpr size_t LineWidth = 80;
 
 unsigned widthOf(int64_t Value) { return std::to_string(Value).size(); }
 
-void printProblem(raw_ostream &OS, const Plan &P) {
-  OS << "Redistribution: " << P.From.distribution().str() << " on "
-     << P.From.procs() << " processes -> " << P.To.distribution().str()
-     << " on " << P.To.procs() << " processes\n";
+void printArray(raw_ostream &OS, const ArrayProblem &A) {
+  OS << "Redistribution: " << A.From.distribution().str() << " on "
+     << A.From.procs() << " processes -> " << A.To.distribution().str()
+     << " on " << A.To.procs() << " processes\n";
 
-  int64_t N = P.From.extent();
+  int64_t N = A.From.extent();
   OS << "Array length:   N = " << N;
   std::optional<int64_t> Slice;
-  if (P.From.isBlockCyclic() && P.To.isBlockCyclic())
-    Slice = sliceLength(P.From.procs(), P.From.blockSize(), P.To.procs(),
-                        P.To.blockSize());
+  if (A.From.isBlockCyclic() && A.To.isBlockCyclic())
+    Slice = sliceLength(A.From.procs(), A.From.blockSize(), A.To.procs(),
+                        A.To.blockSize());
   if (Slice && N == *Slice) {
     OS << ", one slice of L = lcm(P*r, Q*s)";
   } else if (Slice) {
@@ -49,9 +49,32 @@ void printProblem(raw_ostream &OS, const Plan &P) {
        << (Rest == 1 ? " more element" : " more elements");
   }
   OS << "\n";
+}
+
+/// "2x3 grid, 32x32 blocks".
+void printMatrixSide(raw_ostream &OS, const Layout2D &L) {
+  OS << L.gridRows() << 'x' << L.gridCols() << " grid, " << L.rows().blockSize()
+     << 'x' << L.cols().blockSize() << " blocks";
+}
+
+void printMatrix(raw_ostream &OS, const MatrixProblem &M) {
+  OS << "Redistribution: ";
+  printMatrixSide(OS, M.From);
+  OS << " -> ";
+  printMatrixSide(OS, M.To);
+  OS << "; process (i, j) is i*P1 + j\n";
+  OS << "Matrix:         " << M.From.numRows() << " x " << M.From.numCols()
+     << "; message lengths count matrix elements\n";
+}
+
+void printProblem(raw_ostream &OS, const Plan &P) {
+  if (const auto *Array = std::get_if<ArrayProblem>(&P.Problem))
+    printArray(OS, *Array);
+  else
+    printMatrix(OS, std::get<MatrixProblem>(P.Problem));
 
   OS << "Algorithm:      " << P.Sched.Algorithm;
-  if (P.Requested == Algorithm::Auto)
+  if (P.ChosenByAuto)
     OS << ", chosen by auto";
   OS << " (model: " << P.Model << ")\n";
   if (!P.Sched.Note.empty())

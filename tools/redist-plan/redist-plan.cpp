@@ -7,6 +7,8 @@
 // redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs c0,c1,...]
 //             [--back-costs b0,b1,...] [--bidirectional] [--algorithm NAME]
 //             [--table | --json]
+// redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to Q0xQ1:s0xs1
+//             [--algorithm NAME] [--table | --json]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -113,6 +115,35 @@ cl::list<std::string> GenBlockArgs(cl::Positional, cl::Hidden,
 cl::list<std::string> GenBlockUnknown(cl::Sink, cl::sub(GenBlockCommand),
                                       cl::cat(PlanCategory));
 
+cl::SubCommand Cyclic2DCommand(
+    "cyclic2d", "An M x N matrix, CYCLIC(r0) x CYCLIC(r1) on a P0 x P1 grid -> "
+                "CYCLIC(s0) x CYCLIC(s1) on a Q0 x Q1 grid: redist-plan "
+                "cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
+                "Q0xQ1:s0xs1 [options]");
+
+cl::opt<std::string> MatrixRows("rows", cl::desc("Rows M of the matrix"),
+                                cl::value_desc("M"), cl::sub(Cyclic2DCommand),
+                                cl::cat(PlanCategory));
+cl::opt<std::string> MatrixCols("cols", cl::desc("Columns N of the matrix"),
+                                cl::value_desc("N"), cl::sub(Cyclic2DCommand),
+                                cl::cat(PlanCategory));
+cl::opt<std::string>
+    MatrixFrom("from",
+               cl::desc("Source: a P0 x P1 process grid (row-major ids) and "
+                        "r0 x r1 blocks"),
+               cl::value_desc("P0xP1:r0xr1"), cl::sub(Cyclic2DCommand),
+               cl::cat(PlanCategory));
+cl::opt<std::string>
+    MatrixTo("to",
+             cl::desc("Target: a Q0 x Q1 process grid and s0 x s1 blocks"),
+             cl::value_desc("Q0xQ1:s0xs1"), cl::sub(Cyclic2DCommand),
+             cl::cat(PlanCategory));
+cl::list<std::string> Cyclic2DArgs(cl::Positional, cl::Hidden,
+                                   cl::sub(Cyclic2DCommand),
+                                   cl::cat(PlanCategory));
+cl::list<std::string> Cyclic2DUnknown(cl::Sink, cl::sub(Cyclic2DCommand),
+                                      cl::cat(PlanCategory));
+
 // Read as text so that its errors read like those of the positionals.
 cl::opt<std::string>
     Extent("n",
@@ -120,21 +151,39 @@ cl::opt<std::string>
                     "lcm(P*r, Q*s))"),
            cl::value_desc("N"), cl::sub(CyclicCommand), cl::cat(PlanCategory));
 
-/// The library's algorithm names, in its order, joined by ", " and, before
-/// the last, by LastSeparator; auto, the first, followed by AutoNote. Taken
-/// from the library so that a new algorithm shows up in --help by itself.
+/// Names joined by ", " and, before the last, by LastSeparator; "auto"
+/// followed by AutoNote.
+std::string joinAlgorithmNames(const std::vector<std::string> &Names,
+                               llvm::StringRef LastSeparator,
+                               llvm::StringRef AutoNote) {
+  std::string Joined;
+  for (size_t I = 0; I < Names.size(); ++I) {
+    if (I > 0)
+      Joined += I + 1 == Names.size() ? LastSeparator.str() : ", ";
+    Joined += Names[I];
+    if (Names[I] == "auto")
+      Joined += AutoNote;
+  }
+  return Joined;
+}
+
+/// The library's algorithm names, in its order, so that a new algorithm
+/// shows up in --help and in the errors by itself.
 std::string algorithmNames(llvm::StringRef LastSeparator,
                            llvm::StringRef AutoNote) {
-  std::vector<Algorithm> All = allAlgorithms();
-  std::string Names;
-  for (size_t I = 0; I < All.size(); ++I) {
-    if (I > 0)
-      Names += I + 1 == All.size() ? LastSeparator.str() : ", ";
-    Names += algorithmName(All[I]);
-    if (All[I] == Algorithm::Auto)
-      Names += AutoNote;
-  }
-  return Names;
+  std::vector<std::string> Names;
+  for (Algorithm A : allAlgorithms())
+    Names.push_back(algorithmName(A));
+  return joinAlgorithmNames(Names, LastSeparator, AutoNote);
+}
+
+/// The same for matrices (cyclic2d).
+std::string algorithm2DNames(llvm::StringRef LastSeparator,
+                             llvm::StringRef AutoNote) {
+  std::vector<std::string> Names;
+  for (Algorithm2D A : allAlgorithms2D())
+    Names.push_back(algorithm2DName(A));
+  return joinAlgorithmNames(Names, LastSeparator, AutoNote);
 }
 
 // cl::desc keeps a pointer to the text: it must outlive the option, and be
@@ -157,6 +206,13 @@ cl::opt<std::string> RingAlgorithmName("algorithm", cl::desc(RingAlgorithmHelp),
                                        cl::value_desc("name"), cl::init("auto"),
                                        cl::sub(RingCommand),
                                        cl::cat(PlanCategory));
+const std::string Algorithm2DHelp =
+    "Scheduling algorithm: " + algorithm2DNames(" or ", " (default)");
+
+cl::opt<std::string> Algorithm2DName("algorithm", cl::desc(Algorithm2DHelp),
+                                     cl::value_desc("name"), cl::init("auto"),
+                                     cl::sub(Cyclic2DCommand),
+                                     cl::cat(PlanCategory));
 
 cl::opt<std::string> AlgorithmName("algorithm", cl::desc(AlgorithmHelp),
                                    cl::value_desc("name"), cl::init("auto"),
@@ -180,7 +236,8 @@ enum class OutputFormat { Table, Json };
 // subcommands known at that point.
 cl::list<OutputFormat> Formats(
     cl::desc("Output format:"), cl::sub(CyclicCommand),
-    cl::sub(GenBlockCommand), cl::sub(RingCommand), cl::cat(PlanCategory),
+    cl::sub(GenBlockCommand), cl::sub(RingCommand), cl::sub(Cyclic2DCommand),
+    cl::cat(PlanCategory),
     cl::values(clEnumValN(OutputFormat::Table, "table",
                           "The grid, the steps and a summary (default)"),
                clEnumValN(OutputFormat::Json, "json",
@@ -424,6 +481,64 @@ void planAndPrintRing(OutputFormat Format) {
     printRingTable(llvm::outs(), P, S, *Algo);
 }
 
+/// One side of cyclic2d, "P0xP1:r0xr1", given as --Option; Role is
+/// "source" or "target".
+MatrixSide readMatrixSide(llvm::StringRef Option, llvm::StringRef Role,
+                          const cl::opt<std::string> &Text) {
+  if (!Text.getNumOccurrences())
+    throw UsageError{("cyclic2d needs --" + Option + " " +
+                      (Role == "source" ? "P0xP1:r0xr1" : "Q0xQ1:s0xs1") +
+                      ": the " + Role + " process grid and block size")
+                         .str()};
+  auto [Grid, Blocks] = llvm::StringRef(Text).split(':');
+  auto [GridRows, GridCols] = Grid.split('x');
+  auto [RowBlock, ColBlock] = Blocks.split('x');
+  if (!llvm::StringRef(Text).contains(':') || !Grid.contains('x') ||
+      !Blocks.contains('x'))
+    throw UsageError{("--" + Option + " = '" + Text +
+                      "' is not ROWSxCOLS:ROWBLOCKxCOLBLOCK, e.g. 2x3:32x32")
+                         .str()};
+  auto Read = [&](llvm::StringRef Part, const char *What) {
+    return parseInteger("--" + Option.str(), ("the " + Role + " " + What).str(),
+                        Part, 1);
+  };
+  return {Read(GridRows, "process rows"), Read(GridCols, "process columns"),
+          Read(RowBlock, "row block"), Read(ColBlock, "column block")};
+}
+
+Plan planMatrix() {
+  if (!Cyclic2DUnknown.empty())
+    throw UsageError{"unknown option '" + Cyclic2DUnknown.front() + "'; see " +
+                     ToolName + " cyclic2d --help"};
+  if (!Cyclic2DArgs.empty())
+    throw UsageError{"cyclic2d takes no positional arguments, but got '" +
+                     Cyclic2DArgs.front() + "'"};
+  for (auto [Name, Option] :
+       {std::pair{"rows", &MatrixRows}, std::pair{"cols", &MatrixCols}})
+    if (!Option->getNumOccurrences())
+      throw UsageError{std::string("cyclic2d needs --") + Name + ": the " +
+                       Name + " of the matrix"};
+  const int64_t M = parseInteger("M", "the rows of the matrix", MatrixRows, 0);
+  const int64_t N =
+      parseInteger("N", "the columns of the matrix", MatrixCols, 0);
+  const MatrixSide From = readMatrixSide("from", "source", MatrixFrom);
+  const MatrixSide To = readMatrixSide("to", "target", MatrixTo);
+  std::optional<Algorithm2D> Algo = parseAlgorithm2D(Algorithm2DName);
+  if (!Algo && parseAlgorithm(Algorithm2DName))
+    throw UsageError{"algorithm '" + Algorithm2DName +
+                     "' schedules arrays only; for matrices use product(" +
+                     Algorithm2DName + ")"};
+  if (!Algo)
+    throw UsageError{"unknown algorithm '" + Algorithm2DName +
+                     "'; valid algorithms: " + algorithm2DNames(", ", "")};
+  checkMatrixSize(From, To, M, N);
+  auto Layout = [&](const MatrixSide &Side) {
+    return Layout2D::blockCyclic(M, N, Side.GridRows, Side.GridCols,
+                                 Side.RowBlock, Side.ColBlock);
+  };
+  return makeMatrixPlan(Layout(From), Layout(To), *Algo);
+}
+
 void printPlan(OutputFormat Format, const Plan &P) {
   if (Format == OutputFormat::Json)
     printJson(llvm::outs(), P);
@@ -442,6 +557,7 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(PlanCategory, CyclicCommand);
   cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
   cl::HideUnrelatedOptions(PlanCategory, RingCommand);
+  cl::HideUnrelatedOptions(PlanCategory, Cyclic2DCommand);
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
@@ -449,6 +565,8 @@ int main(int Argc, char **Argv) {
       "[--table | --json]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
       "[--algorithm NAME [--steps K]] [--table | --json]\n"
+      "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
+      "Q0xQ1:s0xs1 [--algorithm NAME] [--table | --json]\n"
       "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
       "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
       "NAME] [--table | --json]\n");
@@ -457,18 +575,21 @@ int main(int Argc, char **Argv) {
     // The format first: a contradictory command line is not worth planning.
     if (RingCommand) {
       planAndPrintRing(readFormat());
-    } else if (CyclicCommand || GenBlockCommand) {
+    } else if (CyclicCommand || GenBlockCommand || Cyclic2DCommand) {
       OutputFormat Format = readFormat();
-      printPlan(Format, CyclicCommand ? planCyclic() : planGenBlock());
+      printPlan(Format, CyclicCommand     ? planCyclic()
+                        : GenBlockCommand ? planGenBlock()
+                                          : planMatrix());
     } else if (!TopLevelUnknown.empty()) {
       throw UsageError{"unknown option '" + TopLevelUnknown.front() +
                        "'; see redist-plan --help"};
     } else if (!TopLevelArgs.empty()) {
       throw UsageError{"unknown subcommand '" + TopLevelArgs.front() +
-                       "'; the subcommands are: cyclic, genblock, ring"};
+                       "'; the subcommands are: cyclic, genblock, cyclic2d, "
+                       "ring"};
     } else {
-      throw UsageError{"missing subcommand: cyclic, genblock or ring; see "
-                       "redist-plan --help"};
+      throw UsageError{"missing subcommand: cyclic, genblock, cyclic2d or "
+                       "ring; see redist-plan --help"};
     }
   } catch (const UsageError &E) {
     reportError(E.Message);

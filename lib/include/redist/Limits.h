@@ -37,6 +37,10 @@ constexpr int64_t MaxGridWalk = int64_t(1) << 32;
 /// before anything is allocated.
 constexpr int64_t MaxGridMessages = int64_t(1) << 32;
 
+/// The caterpillar's schedule holds max(P, Q) step lists, empty or not; past
+/// this many processes on one side that alone would take gigabytes.
+constexpr int64_t MaxCaterpillarSteps = int64_t(1) << 24;
+
 /// Throws InvalidArgument when the messages of some process of From -> To
 /// take more than MaxRunsPerProcess runs, by an upper bound at most about
 /// twice the runs before merging. O(1). Every entry point of CommGrid.h and

@@ -2,7 +2,8 @@
 
 Reads the document on stdin and verifies, independently of the library:
 the members and their order, the grid (recomputed by counting the owner of
-every element, or from the overlaps of GEN_BLOCK segments), that the steps partition the messages without contention,
+every element, of the array or of the cyclic2d matrix, or from the overlaps
+of GEN_BLOCK segments), that the steps partition the messages without contention,
 num_steps, cost and the lower bounds, and the algorithm/model pair. Prints
 one summary line for FileCheck, or the first problem on stderr and exits 1.
 
@@ -38,6 +39,18 @@ def counted_grid(p, r, q, s, n):
     return grid
 
 
+def counted_matrix_grid(m, n, p, r, q, s):
+    """Length of every (src, dst) message of a cyclic2d matrix, one element
+    at a time; process (i, j) of a P0 x P1 grid is i * P1 + j."""
+    def owner(grid, block, i, j):
+        return ((i // block[0]) % grid[0]) * grid[1] + (j // block[1]) % grid[1]
+    grid = collections.Counter()
+    for i in range(m):
+        for j in range(n):
+            grid[(owner(p, r, i, j), owner(q, s, i, j))] += 1
+    return grid
+
+
 def overlap_grid(source, target):
     """Length of every (src, dst) message of GEN_BLOCK segments."""
     grid = collections.Counter()
@@ -61,6 +74,13 @@ def problem_grid(problem):
                "problem members %s" % list(problem))
         p, r, q, s, n = (problem[k] for k in ["P", "r", "Q", "s", "N"])
         return counted_grid(p, r, q, s, n), n
+    if problem["kind"] == "cyclic2d":
+        expect(list(problem) == ["kind", "M", "N", "P", "r", "Q", "s"],
+               "problem members %s" % list(problem))
+        m, n, p, r, q, s = (problem[k] for k in ["M", "N", "P", "r", "Q", "s"])
+        for pair in [p, r, q, s]:
+            expect(len(pair) == 2, "not a [rows, columns] pair: %s" % pair)
+        return counted_matrix_grid(m, n, p, r, q, s), m * n
     expect(problem["kind"] == "gen_block", "kind " + problem["kind"])
     expect(list(problem) == ["kind", "source", "target", "N"],
            "problem members %s" % list(problem))
@@ -89,13 +109,18 @@ def main():
     grid, n = problem_grid(doc["problem"])
 
     algorithm, model = doc["algorithm"], doc["model"]
-    expect(algorithm in MODEL, "algorithm " + algorithm)
+    # A product of 1-D schedules optimises what its 1-D algorithm does.
+    base = algorithm
+    if algorithm.startswith("product(") and algorithm.endswith(")"):
+        expect(doc["problem"]["kind"] == "cyclic2d", "product in 1-D")
+        base = algorithm[len("product("):-1]
+    expect(base in MODEL, "algorithm " + algorithm)
     if requested == "auto":
         expect(model == "alpha-beta", "model %s for auto" % model)
     else:
         expect(algorithm == requested, "algorithm %s, not %s" %
                (algorithm, requested))
-        expect(model == MODEL[algorithm], "model %s for %s" % (model, algorithm))
+        expect(model == MODEL[base], "model %s for %s" % (model, algorithm))
 
     messages = doc["messages"]
     expect(len(messages) == len(grid),
