@@ -4,5 +4,5 @@
   redist::directive::assign(
       redistc_dst, redistc_src,
       redist::directive::staticPlan<decltype(redistc_src)>(redistc_schedule,
-                                                           {{SRC_COMM}}),
+                                                           {{SRC_COMM}}{{VERIFY}}),
       "{{WHERE}}");

@@ -4,6 +4,6 @@
   redist::directive::redistribute(
       redistc_var,
       redist::directive::staticPlan<decltype(redistc_var)>(redistc_schedule,
-                                                           {{COMM}}),
+                                                           {{COMM}}{{VERIFY}}),
       "{{WHERE}}");
   {{FROM_DIST}} = {{TO_VALUE}};

@@ -351,6 +351,15 @@ std::string CodeGen::title(const ActionInfo &A) {
              : "redistribute " + A.TargetVar.Text;
 }
 
+// The last argument of the plan call: none where the program's
+// directiveOptions() decide, else the clause's or --verify's setting.
+std::string CodeGen::verification(const Directive &D) const {
+  std::optional<bool> Verify = D.Verify ? D.Verify : Options.Verify;
+  if (!Verify)
+    return "";
+  return *Verify ? ", redist::Verification::On" : ", redist::Verification::Off";
+}
+
 bool CodeGen::plan(const ActionInfo &A, bool InInstance,
                    std::optional<StaticTables> &Tables, std::string &Why) {
   const Directive &D = *A.D;
@@ -402,6 +411,10 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
   V["SCHEDULE"] = D.Schedule ? " schedule(" + *D.Schedule + ")" : "";
+  V["VERIFY"] = verification(D);
+  V["VERIFY_CLAUSE"] =
+      D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"
+               : "";
   if (D.Kind == DirectiveKind::Assign) {
     const DeclaredNames Source(*A.Source);
     V["DST"] = A.TargetVar.Text;

@@ -69,8 +69,8 @@ struct Directive {
   int Comm = -1;
 
   // distribute VAR[EXTENT](FORMAT) onto NAME
-  // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
-  // assign DST = SRC [schedule(ALG)]
+  // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
+  // assign DST = SRC [schedule(ALG)] [verify(on|off)]
   int Var = -1;    ///< VAR, or DST of assign
   int Src = -1;    ///< SRC of assign
   int Extent = -1; ///< EXTENT of processors and distribute
@@ -78,6 +78,10 @@ struct Directive {
   NameRef Onto;
   std::optional<std::string> Schedule;
   clang::SourceLocation ScheduleLoc;
+  /// verify(on) or verify(off): whether the plan checks that every rank
+  /// passed the same parameters; unset without the clause.
+  std::optional<bool> Verify;
+  clang::SourceLocation VerifyLoc;
 };
 
 } // namespace redistc

@@ -111,7 +111,8 @@ private:
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
   bool parseSchedule(Directive &D);
-  bool parseClauses(Directive &D, bool AllowOnto, bool AllowSchedule);
+  bool parseVerify(Directive &D);
+  bool parseClauses(Directive &D, bool AllowOnto, bool AllowActionClauses);
   int addSlot(llvm::ArrayRef<Token> SlotToks, bool DelimitedByFile);
 
   Preprocessor &PP;
@@ -196,7 +197,7 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/false))
+  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/false))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
@@ -214,7 +215,7 @@ bool DirectiveParser::parseRedistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  return parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/true);
+  return parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/true);
 }
 
 // assign DST = SRC [schedule(ALG)]
@@ -225,7 +226,7 @@ bool DirectiveParser::parseAssign(Directive &D) {
   D.Src = parseVariable();
   if (D.Src < 0)
     return false;
-  return parseClauses(D, /*AllowOnto=*/false, /*AllowSchedule=*/true);
+  return parseClauses(D, /*AllowOnto=*/false, /*AllowActionClauses=*/true);
 }
 
 bool DirectiveParser::parseName(NameRef &Name, const char *What) {
@@ -398,8 +399,27 @@ bool DirectiveParser::parseSchedule(Directive &D) {
   return expectPunct(tok::r_paren, "')' after the algorithm name");
 }
 
+// verify(on) | verify(off)
+bool DirectiveParser::parseVerify(Directive &D) {
+  if (!expectPunct(tok::l_paren, "'(' and on or off"))
+    return false;
+  const Token &Setting = peek();
+  llvm::StringRef Word = wordOf(Setting);
+  if (!Word.equals_insensitive("on") && !Word.equals_insensitive("off")) {
+    Diags.report(Setting.getLocation(), Diags.Expected)
+        << "on or off in verify(...)";
+    return false;
+  }
+  next();
+  D.Verify = Word.equals_insensitive("on");
+  D.VerifyLoc = Setting.getLocation();
+  return expectPunct(tok::r_paren, "')' after on or off");
+}
+
+// onto NAME, and on redistribute and assign schedule(ALG) and verify(...),
+// in any order, each at most once.
 bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
-                                   bool AllowSchedule) {
+                                   bool AllowActionClauses) {
   while (!atEnd()) {
     const Token &Clause = next();
     if (AllowOnto && isWord(Clause, "onto")) {
@@ -411,7 +431,7 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    if (AllowSchedule && isWord(Clause, "schedule")) {
+    if (AllowActionClauses && isWord(Clause, "schedule")) {
       if (D.Schedule) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
         return false;
@@ -420,10 +440,19 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    const char *Allowed = AllowOnto && AllowSchedule
-                              ? "onto NAME or schedule(ALG)"
+    if (AllowActionClauses && isWord(Clause, "verify")) {
+      if (D.Verify) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "verify";
+        return false;
+      }
+      if (!parseVerify(D))
+        return false;
+      continue;
+    }
+    const char *Allowed = AllowOnto && AllowActionClauses
+                              ? "onto NAME, schedule(ALG) or verify(on|off)"
                           : AllowOnto ? "onto NAME"
-                                      : "schedule(ALG)";
+                                      : "schedule(ALG) or verify(on|off)";
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
         << PP.getSpelling(Clause) << directiveName(D.Kind) << Allowed;
     return false;

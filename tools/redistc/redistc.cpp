@@ -1,6 +1,7 @@
 //===- redistc.cpp - The #pragma redist translator ------------------------===//
 //
-// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic] [-- flags]
+// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic]
+//         [--verify=on|off] [-- flags]
 //
 // Reads a C++ file with #pragma redist directives and writes it back with
 // each directive replaced by the MPI code that implements it: constant
@@ -51,6 +52,19 @@ cl::opt<bool> ForceDynamic(
              "the schedule could be computed now"),
     cl::cat(RedistcCategory));
 
+/// --verify: unset leaves the check to the program's directiveOptions().
+enum class VerifySetting { Unset, On, Off };
+cl::opt<VerifySetting> Verify(
+    "verify",
+    cl::desc("Whether the plans of redistribute and assign directives "
+             "without a verify clause check that every rank passed the same "
+             "parameters (default: as redist::directiveOptions() says, on "
+             "unless the program turns it off)"),
+    cl::values(clEnumValN(VerifySetting::On, "on", "check, one allreduce"),
+               clEnumValN(VerifySetting::Off, "off",
+                          "trust every rank to agree")),
+    cl::init(VerifySetting::Unset), cl::cat(RedistcCategory));
+
 cl::opt<int64_t> TableLimit(
     "static-table-limit",
     cl::desc("Largest number of table rows (messages and run series) one "
@@ -98,6 +112,8 @@ int main(int argc, const char **argv) {
 
   redistc::CodeGenOptions Options;
   Options.ForceDynamic = ForceDynamic;
+  if (Verify != VerifySetting::Unset)
+    Options.Verify = Verify == VerifySetting::On;
   Options.Limits.MaxRows = TableLimit;
   redistc::OutputOptions Output;
   Output.OutputFile = OutputFile;

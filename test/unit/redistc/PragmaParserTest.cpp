@@ -24,7 +24,8 @@ namespace {
 struct Parsed {
   std::vector<Directive> Directives;
   std::vector<std::string> HashLocs, KeywordLocs, EndLocs;
-  std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs;
+  std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs,
+      VerifyLocs;
   Seen Diags;
 };
 
@@ -44,6 +45,7 @@ Parsed parseCode(const std::string &Code) {
       P.FormatLocs.push_back(at(D.Format.Loc));
       P.OntoLocs.push_back(at(D.Onto.Loc));
       P.ScheduleLocs.push_back(at(D.ScheduleLoc));
+      P.VerifyLocs.push_back(at(D.VerifyLoc));
       // The expressions die with the AST.
       for (ExprSlot &S : D.Slots)
         S.E = nullptr;
@@ -134,6 +136,31 @@ TEST(PragmaParser, KeywordsAreCaseInsensitive) {
   // Algorithms are stored in lower case, as the library names them.
   EXPECT_EQ(D.Schedule, std::optional<std::string>("greedy"));
   EXPECT_EQ(P.ScheduleLocs[0], "4:58");
+}
+
+TEST(PragmaParser, VerifyClause) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "std::vector<double> x, y;\n"
+                       "void f() {\n"
+                       "#pragma redist redistribute x(block) verify(off)\n"
+                       "#pragma redist redistribute x(cyclic) VERIFY(On) "
+                       "schedule(greedy)\n"
+                       "#pragma redist assign y = x verify(on)\n"
+                       "#pragma redist redistribute x(block)\n"
+                       "}\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 4u);
+  EXPECT_EQ(P.Directives[0].Verify, std::optional<bool>(false));
+  EXPECT_EQ(P.VerifyLocs[0], "4:45");
+  // Any order with the other clauses, any case.
+  EXPECT_EQ(P.Directives[1].Verify, std::optional<bool>(true));
+  EXPECT_EQ(P.Directives[1].Schedule, std::optional<std::string>("greedy"));
+  EXPECT_EQ(P.VerifyLocs[1], "5:46");
+  EXPECT_EQ(P.Directives[2].Kind, DirectiveKind::Assign);
+  EXPECT_EQ(P.Directives[2].Verify, std::optional<bool>(true));
+  // Without the clause: the file's default decides (CodeGenOptions).
+  EXPECT_FALSE(P.Directives[3].Verify);
+  EXPECT_EQ(P.VerifyLocs[3], "-");
 }
 
 TEST(PragmaParser, AssignAndVariableForms) {
