@@ -4,6 +4,7 @@
 
 #include "redist/Schedulers.h"
 
+#include "clang/AST/DeclFriend.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -526,6 +527,66 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
+/// Whether the text from the end of F's declarator to Directive shows F's
+/// definition complete (or F declared only) before the directive: a ';', or
+/// a body whose braces balance. False when unsure: a constructor's
+/// initializers, a function-try-block, a declarator from a macro.
+bool endsBefore(const FunctionDecl &F, SourceLocation Directive,
+                const SourceManager &SM, const LangOptions &LangOpts) {
+  SourceLocation From = F.getEndLoc();
+  if (!From.isFileID() || SM.getFileID(From) != SM.getFileID(Directive))
+    return false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(From));
+  const unsigned End = SM.getFileOffset(Directive);
+  Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(From)), LangOpts,
+            Buffer.begin(), Buffer.begin() + SM.getFileOffset(From),
+            Buffer.end());
+  Token T;
+  Raw.LexFromRawLexer(T); // the declarator's last token
+  int Parens = 0, Braces = 0;
+  while (!Raw.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < End) {
+    if (T.isOneOf(tok::l_paren, tok::l_square))
+      ++Parens;
+    else if (T.isOneOf(tok::r_paren, tok::r_square))
+      --Parens;
+    else if (Parens > 0)
+      continue;
+    else if (Braces == 0 && T.is(tok::semi))
+      return true;
+    else if (Braces == 0 &&
+             (T.isOneOf(tok::colon, tok::equal) ||
+              (T.is(tok::raw_identifier) && T.getRawIdentifier() == "try")))
+      return false;
+    else if (T.is(tok::l_brace))
+      ++Braces;
+    else if (T.is(tok::r_brace) && --Braces == 0)
+      return true;
+  }
+  return false;
+}
+
+/// Whether directive Directive, read while Sema is in class Record, lies
+/// directly in the class body rather than in a member function defined
+/// there. Clang stores the tokens of such a function's body (this handler
+/// runs as they are read) and parses them once the class is complete:
+/// meanwhile the function is the class's last member, declared, with no
+/// body and not yet marked as one that will have one. False when unsure:
+/// the directive's declaration then lands in the class, where Analysis
+/// refuses it.
+bool directlyInClass(const DeclContext &Record, SourceLocation Directive,
+                     const SourceManager &SM, const LangOptions &LangOpts) {
+  const Decl *Last = nullptr;
+  for (const Decl *D : Record.decls())
+    Last = D;
+  if (const auto *Friend = dyn_cast_or_null<FriendDecl>(Last))
+    Last = Friend->getFriendDecl();
+  const FunctionDecl *F = Last ? Last->getAsFunction() : nullptr;
+  if (!F || F->hasBody() || F->willHaveBody() || F->isDeleted() ||
+      F->isDefaulted())
+    return true;
+  return endsBefore(*F, Directive, SM, LangOpts);
+}
+
 } // namespace
 
 const char *directiveName(DirectiveKind K) {
@@ -569,7 +630,9 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   std::optional<Directive> D = Parser.parse(Introducer.Loc);
   if (!D)
     return;
-  if (CI.hasSema() && CI.getSema().CurContext->isRecord()) {
+  if (CI.hasSema() && CI.getSema().CurContext->isRecord() &&
+      directlyInClass(*CI.getSema().CurContext, Introducer.Loc, SM,
+                      PP.getLangOpts())) {
     Diags.report(D->KeywordLoc, Diags.BadScope) << directiveName(D->Kind);
     return;
   }

@@ -169,6 +169,19 @@ const std::vector<DiagnosticCase> &cases() {
         "};\n"},
        {"BadScope 2:16: error: processors directive must appear at namespace "
         "scope or in a function body, not in a class"}},
+      // After a constructor's initializers the handler cannot tell: Clang
+      // drops the injected declaration (M is not declared yet), and Analysis
+      // finds the directive directly in the class.
+      {"InClassAfterConstructor",
+       {"#include <vector>\n"
+        "struct S {\n"
+        "  S() : M{1.0} {}\n"
+        "#pragma redist distribute M[10](block) onto P\n"
+        "  std::vector<double> M;\n"
+        "};\n"},
+       {"clang 4:27: error: use of undeclared identifier 'M'",
+        "BadScope 4:16: error: distribute directive must appear at "
+        "namespace scope or in a function body, not in a class"}},
 
       // Analysis: where directives may appear.
       {"ActionOutsideFunction",
