@@ -81,6 +81,8 @@ private:
   std::optional<FormatValue> formatOf(const Directive &D);
   std::optional<FormatValue> genBlockOf(const ExprSlot &S, FormatValue F);
   bool reportComma(const clang::Expr *E, llvm::StringRef What);
+  bool reportUndefined(const clang::Expr *E, const ExprSlot &S,
+                       llvm::StringRef What);
 
   // Checks (AnalysisChecks.cpp).
   bool checkPlacement();

@@ -184,6 +184,14 @@ const std::vector<DiagnosticCase> &cases() {
         "namespace scope or in a function body, not in a class"}},
 
       // Analysis: where directives may appear.
+      {"UndefinedConstant",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &A) {\n"
+        "#pragma redist distribute A[100](block(1/0)) onto P\n"
+        "}\n"},
+       {"UndefinedConstant 4:41: error: block size '1/0' has undefined "
+        "behaviour: division by zero"}},
       {"ActionOutsideFunction",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"
