@@ -200,6 +200,9 @@ void addTableValues(const StaticTables &T, TemplateValues &V) {
   V["MESSAGE_COUNT"] = std::to_string(T.Messages.size());
 }
 
+/// Why a directive that could be static is not, under --dynamic.
+constexpr const char *ForcedDynamic = "--dynamic forces the runtime path";
+
 /// ", K non-empty" when some of the schedule's steps are empty.
 std::string nonEmptySteps(const redist::ScheduleStats &S) {
   return S.NonEmptySteps == S.Steps
@@ -397,7 +400,7 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
     return false;
   }
   if (Options.ForceDynamic)
-    Why = "--dynamic forces the runtime path";
+    Why = ForcedDynamic;
   else if (!Plan.Fallback.empty())
     Why = Plan.Fallback;
   else
@@ -501,6 +504,20 @@ bool CodeGen::action(const ActionInfo &A,
   std::string Why;
   if (!plan(A, /*InInstance=*/false, Tables, Why))
     return false;
+  // Under --dynamic, a directive in a function template whose
+  // instantiations would have been static is dynamic because of --dynamic,
+  // not because of the template's parameters.
+  if (Options.ForceDynamic)
+    for (const InstanceAction &I : Instances) {
+      std::optional<StaticTables> InstanceTables;
+      std::string InstanceWhy;
+      if (I.Action &&
+          plan(*I.Action, /*InInstance=*/true, InstanceTables, InstanceWhy) &&
+          InstanceWhy == ForcedDynamic) {
+        Why = ForcedDynamic;
+        break;
+      }
+    }
   TemplateValues V = actionValues(A);
   if (Tables) {
     addStaticValues(A, *Tables, V);
