@@ -3,31 +3,28 @@
 // parameter: distribute, redistribute, assign. Static and dynamic paths, 4
 // ranks; the program checks every element after each directive.
 //
-// RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs | FileCheck
-// --check-prefix=STATIC %s RUN: %mpicxx %redist_cxxflags -I%S/Inputs
-// %t.static.cpp -o %t.static %redist_libs RUN: %mpirun -np 4 %t.static |
-// FileCheck %s RUN: redistc --dynamic %s -o %t.dynamic.cpp --report --
-// -I%S/Inputs | FileCheck --check-prefix=DYNAMIC %s RUN: %mpicxx
-// %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs RUN:
-// %mpirun -np 4 %t.dynamic | FileCheck %s
+// RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs | FileCheck --check-prefix=STATIC %s
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
+// RUN: %mpirun -np 4 %t.static | FileCheck %s
+// RUN: redistc --dynamic %s -o %t.dynamic.cpp --report -- -I%S/Inputs | FileCheck --check-prefix=DYNAMIC %s
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
+// RUN: %mpirun -np 4 %t.dynamic | FileCheck %s
 //
-// STATIC: member-function.cpp:[[#L:]]:1: distribute Data: cyclic(3) of 1000
-// elements onto P STATIC-NEXT: member-function.cpp:[[#L+2]]:1: redistribute
-// Data: static; STATIC-NEXT: member-function.cpp:[[#L+4]]:1: redistribute Data:
-// static; STATIC-NEXT: member-function.cpp:[[#L+9]]:1: distribute Out:
-// cyclic(5) of 1000 elements onto P STATIC-NEXT:
-// member-function.cpp:[[#L+10]]:1: assign Out = Data: static; DYNAMIC:
-// redistribute Data: dynamic (--dynamic forces the runtime path) DYNAMIC:
-// redistribute Data: dynamic (--dynamic forces the runtime path) DYNAMIC:
-// assign Out = Data: dynamic (--dynamic forces the runtime path)
+// STATIC: member-function.cpp:[[#L:]]:1: distribute Data: cyclic(3) of 1000 elements onto P
+// STATIC-NEXT: member-function.cpp:[[#L+2]]:1: redistribute Data: static;
+// STATIC-NEXT: member-function.cpp:[[#L+4]]:1: redistribute Data: static;
+// STATIC-NEXT: member-function.cpp:[[#L+9]]:1: distribute Out: cyclic(5) of 1000 elements onto P
+// STATIC-NEXT: member-function.cpp:[[#L+10]]:1: assign Out = Data: static;
+// DYNAMIC: redistribute Data: dynamic (--dynamic forces the runtime path)
+// DYNAMIC: redistribute Data: dynamic (--dynamic forces the runtime path)
+// DYNAMIC: assign Out = Data: dynamic (--dynamic forces the runtime path)
 //
 // CHECK: ranks: 4
 // CHECK-NEXT: distribute Data cyclic(3): 1000 elements, every element in place
 // CHECK-NEXT: redistribute Data block: 1000 elements, every element in place
-// CHECK-NEXT: redistribute Data gen_block: 1000 elements, every element in
-// place CHECK-NEXT: assign Out = Data, Out cyclic(5): 1000 elements, every
-// element in place CHECK-NEXT: Data after the member function: 1000 elements,
-// every element in place
+// CHECK-NEXT: redistribute Data gen_block: 1000 elements, every element in place
+// CHECK-NEXT: assign Out = Data, Out cyclic(5): 1000 elements, every element in place
+// CHECK-NEXT: Data after the member function: 1000 elements, every element in place
 
 #include "check.h"
 

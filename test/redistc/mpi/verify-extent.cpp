@@ -13,13 +13,11 @@
 // CODE: "verify-extent.cpp:{{75}}", redist::Verification::On),
 //
 // CHECK: ranks: 4
-// CHECK-NEXT: default: rank 0 caught: verify-extent.cpp:59: verify: ranks were
-// given different parameters: extent N differs (from 1000 to 1001); this rank
-// has 1001 CHECK-NEXT: default: 4 of 4 ranks caught the error CHECK-NEXT:
-// clause: rank 0 caught: verify-extent.cpp:75: verify: ranks were given
-// different parameters: extent N differs (from 1000 to 1001); this rank has
-// 1001 CHECK-NEXT: clause: 4 of 4 ranks caught the error CHECK-NEXT: agreeing
-// ranks: 1000 elements, every element in place
+// CHECK-NEXT: default: rank 0 caught: verify-extent.cpp:59: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: default: 4 of 4 ranks caught the error
+// CHECK-NEXT: clause: rank 0 caught: verify-extent.cpp:75: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: clause: 4 of 4 ranks caught the error
+// CHECK-NEXT: agreeing ranks: 1000 elements, every element in place
 
 #include "check.h"
 
