@@ -8,7 +8,7 @@
 
 #include <vector>
 
-// CHECK: diag-syntax.cpp:[[@LINE+1]]:16: error: unknown redist directive 'scatter'; expected processors, distribute, redistribute or assign
+// CHECK: diag-syntax.cpp:[[@LINE+1]]:16: error: unknown redist directive 'scatter'; expected processors, distribute, redistribute, assign or inquire
 #pragma redist scatter x
 // CHECK: [[@LINE+1]]:15: error: expected a redist directive
 #pragma redist

@@ -48,6 +48,9 @@ bool Analysis::run() {
     case DirectiveKind::Assign:
       analyseAction(Directives[I]);
       break;
+    case DirectiveKind::Inquire:
+      analyseInquiry(Directives[I]);
+      break;
     }
   }
   trackDistributions();

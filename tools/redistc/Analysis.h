@@ -89,6 +89,7 @@ private:
   void analyseProcessors(Directive &D);
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
+  void analyseInquiry(Directive &D);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D);
@@ -112,6 +113,7 @@ private:
   std::vector<std::unique_ptr<ArrangementInfo>> Arrangements;
   std::vector<std::unique_ptr<DistributionInfo>> Distributions;
   std::vector<std::unique_ptr<ActionInfo>> Actions;
+  std::vector<std::unique_ptr<InquiryInfo>> Inquiries;
   std::vector<AnalysedDirective> Results;
 
   const Analysis *Parent = nullptr;

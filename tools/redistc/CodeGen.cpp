@@ -293,6 +293,10 @@ bool CodeGen::generateOne(const AnalysedDirective &AD,
     distribute(*AD.Distribution, Out);
     return true;
   }
+  if (AD.Inquiry) {
+    inquire(*AD.Inquiry, Out);
+    return true;
+  }
   return action(*AD.Action, AD.Instances, Out);
 }
 
@@ -342,6 +346,20 @@ void CodeGen::distribute(const DistributionInfo &Dist,
                                    : "'" + D.Slots[D.Extent].Text + "'";
   Out.Report = location(D.HashLoc) + ": distribute " + Dist.Var.Text + ": " +
                Format + " of " + Extent + " elements onto " + D.Onto.Name;
+}
+
+void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
+  const Directive &D = *I.D;
+  TemplateValues V = commonValues(D);
+  const DeclaredNames Var(*I.Dist);
+  V["VAR"] = I.Var.Text;
+  V["NAME"] = D.Into.Name;
+  V["DIST"] = Var.use(Declared::Distribution);
+  V["EXTENT"] = Var.use(Declared::Extent);
+  V["COMM"] = Var.use(Declared::Comm);
+  Out.Code = renderTemplate("inquire", V);
+  Out.Report = location(D.HashLoc) + ": inquire " + I.Var.Text + " into " +
+               D.Into.Name + ": its distribution when control gets here";
 }
 
 std::string CodeGen::algorithmName(const Directive &D) {

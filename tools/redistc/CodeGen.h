@@ -71,6 +71,7 @@ private:
   bool generateOne(const AnalysedDirective &AD, GeneratedDirective &Out);
   void processors(const ArrangementInfo &A, GeneratedDirective &Out);
   void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  void inquire(const InquiryInfo &I, GeneratedDirective &Out);
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
   /// A's static tables in Tables, or why there are none in Why; false after

@@ -28,7 +28,13 @@ struct ExprSlot {
   const clang::Expr *E = nullptr;
 };
 
-enum class DirectiveKind { Processors, Distribute, Redistribute, Assign };
+enum class DirectiveKind {
+  Processors,
+  Distribute,
+  Redistribute,
+  Assign,
+  Inquire
+};
 
 const char *directiveName(DirectiveKind K);
 
@@ -69,9 +75,11 @@ struct Directive {
   int Comm = -1;
 
   // distribute VAR[EXTENT](FORMAT) onto NAME
+  // inquire VAR into NAME
   // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
   // assign DST = SRC [schedule(ALG)] [verify(on|off)]
   int Var = -1;    ///< VAR, or DST of assign
+  NameRef Into;    ///< NAME of inquire: the variable it declares
   int Src = -1;    ///< SRC of assign
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;

@@ -4,6 +4,7 @@
 
 #include "redist/Schedulers.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclFriend.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -106,6 +107,7 @@ private:
   bool parseDistribute(Directive &D);
   bool parseRedistribute(Directive &D);
   bool parseAssign(Directive &D);
+  bool parseInquire(Directive &D);
 
   bool parseName(NameRef &Name, const char *What);
   int parseVariable();
@@ -149,6 +151,9 @@ std::optional<Directive> DirectiveParser::parse(SourceLocation HashLoc) {
   } else if (Word.equals_insensitive("assign")) {
     D.Kind = DirectiveKind::Assign;
     OK = parseAssign(D);
+  } else if (Word.equals_insensitive("inquire")) {
+    D.Kind = DirectiveKind::Inquire;
+    OK = parseInquire(D);
   } else {
     Diags.report(Keyword.getLocation(), Diags.UnknownDirective)
         << (Word.empty() ? PP.getSpelling(Keyword) : Word.str());
@@ -228,6 +233,27 @@ bool DirectiveParser::parseAssign(Directive &D) {
   if (D.Src < 0)
     return false;
   return parseClauses(D, /*AllowOnto=*/false, /*AllowActionClauses=*/true);
+}
+
+// inquire VAR into NAME
+bool DirectiveParser::parseInquire(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0)
+    return false;
+  if (!isWord(peek(), "into")) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "'into' and a name after the variable";
+    return false;
+  }
+  next();
+  if (!parseName(D.Into, "a name for the inquiry after 'into'"))
+    return false;
+  if (!atEnd()) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "the end of the inquire directive";
+    return false;
+  }
+  return true;
 }
 
 bool DirectiveParser::parseName(NameRef &Name, const char *What) {
@@ -493,8 +519,10 @@ int DirectiveParser::addSlot(llvm::ArrayRef<Token> SlotToks,
 }
 
 /// static_assert(true || ((void)(S1), ..., (void)(Sn), true), "redistc");
+/// then the tokens of More.
 void injectSlots(Preprocessor &PP, SourceLocation Loc,
-                 const std::vector<std::vector<Token>> &Slots) {
+                 const std::vector<std::vector<Token>> &Slots,
+                 const std::vector<Token> &More) {
   std::vector<Token> Out;
   Out.push_back(makeToken(PP, tok::kw_static_assert, Loc, "static_assert"));
   Out.push_back(makeToken(PP, tok::l_paren, Loc));
@@ -520,11 +548,42 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
   Out.push_back(Message);
   Out.push_back(makeToken(PP, tok::r_paren, Loc));
   Out.push_back(makeToken(PP, tok::semi, Loc));
+  Out.insert(Out.end(), More.begin(), More.end());
 
   auto Stream = std::make_unique<Token[]>(Out.size());
   std::copy(Out.begin(), Out.end(), Stream.get());
   PP.EnterTokenStream(std::move(Stream), Out.size(),
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+}
+
+/// Whether the program has declared redist::ArrayInfo, which inquire
+/// declares a variable of.
+bool arrayInfoDeclared(ASTContext &Ctx) {
+  for (const NamedDecl *ND :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("redist")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(ND))
+      if (!NS->lookup(&Ctx.Idents.get("ArrayInfo")).empty())
+        return true;
+  return false;
+}
+
+/// extern const ::redist::ArrayInfo NAME; (for the parse only: the
+/// directive's code defines NAME).
+void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
+                   std::vector<Token> &Out) {
+  auto Identifier = [&](const std::string &Text, SourceLocation At) {
+    Token T = makeToken(PP, tok::identifier, At);
+    T.setIdentifierInfo(PP.getIdentifierInfo(Text));
+    return T;
+  };
+  Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
+  Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
+  Out.push_back(makeToken(PP, tok::coloncolon, Loc));
+  Out.push_back(Identifier("redist", Loc));
+  Out.push_back(makeToken(PP, tok::coloncolon, Loc));
+  Out.push_back(Identifier("ArrayInfo", Loc));
+  Out.push_back(Identifier(Name.Name, Name.Loc));
+  Out.push_back(makeToken(PP, tok::semi, Loc));
 }
 
 /// Whether the text from the end of F's declarator to Directive shows F's
@@ -599,6 +658,8 @@ const char *directiveName(DirectiveKind K) {
     return "redistribute";
   case DirectiveKind::Assign:
     return "assign";
+  case DirectiveKind::Inquire:
+    return "inquire";
   }
   return "?";
 }
@@ -636,9 +697,19 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
     Diags.report(D->KeywordLoc, Diags.BadScope) << directiveName(D->Kind);
     return;
   }
+  // The code that uses an inquiry's name is parsed with the directive, so
+  // the name must be declared in the parse too, with ArrayInfo's type.
+  std::vector<Token> More;
+  if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
+    if (!arrayInfoDeclared(CI.getASTContext())) {
+      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo);
+      return;
+    }
+    injectInquiry(PP, Introducer.Loc, D->Into, More);
+  }
   D->Id = static_cast<unsigned>(Directives.size()) + 1;
   Directives.push_back(std::move(*D));
-  injectSlots(PP, Introducer.Loc, Parser.SlotTokens);
+  injectSlots(PP, Introducer.Loc, Parser.SlotTokens, More);
 }
 
 } // namespace redistc

@@ -107,7 +107,7 @@ cl::opt<std::string> DepFile(
 
 cl::extrahelp MoreHelp(
     "\nredistc translates #pragma redist directives (processors, distribute,\n"
-    "redistribute, assign) into MPI code. Compiler flags come from a\n"
+    "redistribute, assign, inquire) into MPI code. Compiler flags come from a\n"
     "compilation database (-p) or follow '--'. Clang's builtin headers, MPI's\n"
     "headers and redist's headers are found without flags.\n");
 

@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,21 +29,25 @@ struct DiagnosticCase {
 
 void PrintTo(const DiagnosticCase &C, std::ostream *OS) { *OS << C.Label; }
 
+/// What inquire needs declared, as redist/runtime/LocalPart.h declares it.
+const std::map<std::string, std::string> ArrayInfoHeader = {
+    {"LocalPart.h", "namespace redist { class ArrayInfo {}; }\n"}};
+
 const std::vector<DiagnosticCase> &cases() {
   static const std::vector<DiagnosticCase> Cases = {
       // PragmaParser: the syntax of the directives.
       {"MissingDirective",
        {"#pragma redist\n"},
        {"MissingDirective 1:15: error: expected a redist directive: "
-        "processors, distribute, redistribute or assign"}},
+        "processors, distribute, redistribute, assign or inquire"}},
       {"UnknownDirective",
        {"#pragma redist scatter x\n"},
        {"UnknownDirective 1:16: error: unknown redist directive 'scatter'; "
-        "expected processors, distribute, redistribute or assign"}},
+        "expected processors, distribute, redistribute, assign or inquire"}},
       {"UnknownDirectiveNotAWord",
        {"#pragma redist 42\n"},
        {"UnknownDirective 1:16: error: unknown redist directive '42'; "
-        "expected processors, distribute, redistribute or assign"}},
+        "expected processors, distribute, redistribute, assign or inquire"}},
       {"ExpectedArrangementName",
        {"#pragma redist processors (4)\n"},
        {"Expected 1:27: error: expected an arrangement name after "
@@ -138,6 +143,17 @@ const std::vector<DiagnosticCase> &cases() {
       {"DuplicateVerify",
        {"#pragma redist redistribute x(block) verify(on) VERIFY(off)\n"},
        {"DuplicateClause 1:49: error: duplicate 'verify' clause"}},
+      {"ExpectedInto",
+       {"#pragma redist inquire x as Info\n"},
+       {"Expected 1:26: error: expected 'into' and a name after the "
+        "variable"}},
+      {"ExpectedInquiryName",
+       {"#pragma redist inquire x into 3\n"},
+       {"Expected 1:31: error: expected a name for the inquiry after "
+        "'into'"}},
+      {"ExpectedEndOfInquire",
+       {"#pragma redist inquire x into Info onto P\n"},
+       {"Expected 1:36: error: expected the end of the inquire directive"}},
       {"ExpectedEquals",
        {"#pragma redist assign x x\n"},
        {"Expected 1:25: error: expected '=' after the target variable"}},
@@ -192,6 +208,33 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"UndefinedConstant 4:41: error: block size '1/0' has undefined "
         "behaviour: division by zero"}},
+      {"InquireOutsideFunction",
+       {"#include <vector>\n"
+        "#include \"LocalPart.h\"\n"
+        "#pragma redist processors P(4)\n"
+        "std::vector<double> G;\n"
+        "#pragma redist distribute G[10](block) onto P\n"
+        "#pragma redist inquire G into Info\n",
+        ArrayInfoHeader},
+       {"ActionOutsideFunction 6:16: error: inquire directive must appear in "
+        "a function body"}},
+      {"InquireNotDistributed",
+       {"#include <vector>\n"
+        "#include \"LocalPart.h\"\n"
+        "void f(std::vector<double> &X) {\n"
+        "#pragma redist inquire X into Info\n"
+        "}\n",
+        ArrayInfoHeader},
+       {"NotDistributed 4:24: error: 'X' has no distribute directive in "
+        "scope"}},
+      {"InquireNeedsArrayInfo",
+       {"#include <vector>\n"
+        "void f(std::vector<double> &X) {\n"
+        "#pragma redist inquire X into Info\n"
+        "}\n"},
+       {"InquireNeedsArrayInfo 3:16: error: inquire declares a "
+        "redist::ArrayInfo: include \"redist/runtime/LocalPart.h\" before "
+        "it"}},
       {"ActionOutsideFunction",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"

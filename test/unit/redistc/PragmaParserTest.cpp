@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,33 +26,36 @@ struct Parsed {
   std::vector<Directive> Directives;
   std::vector<std::string> HashLocs, KeywordLocs, EndLocs;
   std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs,
-      VerifyLocs;
+      VerifyLocs, IntoLocs;
   Seen Diags;
 };
 
-Parsed parseCode(const std::string &Code) {
+Parsed parseCode(const std::string &Code,
+                 std::map<std::string, std::string> Headers = {}) {
   Parsed P;
-  P.Diags = parse(Input(Code), [&](clang::ASTContext &Ctx,
-                                   std::vector<Directive> &Directives) {
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    auto at = [&](clang::SourceLocation Loc) {
-      return Loc.isValid() ? lineColumn(SM, Loc) : std::string("-");
-    };
-    for (Directive &D : Directives) {
-      P.HashLocs.push_back(at(D.HashLoc));
-      P.KeywordLocs.push_back(at(D.KeywordLoc));
-      P.EndLocs.push_back(at(D.EndLoc));
-      P.NameLocs.push_back(at(D.Arrangement.Loc));
-      P.FormatLocs.push_back(at(D.Format.Loc));
-      P.OntoLocs.push_back(at(D.Onto.Loc));
-      P.ScheduleLocs.push_back(at(D.ScheduleLoc));
-      P.VerifyLocs.push_back(at(D.VerifyLoc));
-      // The expressions die with the AST.
-      for (ExprSlot &S : D.Slots)
-        S.E = nullptr;
-    }
-    P.Directives = Directives;
-  });
+  P.Diags =
+      parse(Input(Code, std::move(Headers)),
+            [&](clang::ASTContext &Ctx, std::vector<Directive> &Directives) {
+              const clang::SourceManager &SM = Ctx.getSourceManager();
+              auto at = [&](clang::SourceLocation Loc) {
+                return Loc.isValid() ? lineColumn(SM, Loc) : std::string("-");
+              };
+              for (Directive &D : Directives) {
+                P.HashLocs.push_back(at(D.HashLoc));
+                P.KeywordLocs.push_back(at(D.KeywordLoc));
+                P.EndLocs.push_back(at(D.EndLoc));
+                P.NameLocs.push_back(at(D.Arrangement.Loc));
+                P.FormatLocs.push_back(at(D.Format.Loc));
+                P.OntoLocs.push_back(at(D.Onto.Loc));
+                P.ScheduleLocs.push_back(at(D.ScheduleLoc));
+                P.VerifyLocs.push_back(at(D.VerifyLoc));
+                P.IntoLocs.push_back(at(D.Into.Loc));
+                // The expressions die with the AST.
+                for (ExprSlot &S : D.Slots)
+                  S.E = nullptr;
+              }
+              P.Directives = Directives;
+            });
   return P;
 }
 
@@ -161,6 +165,28 @@ TEST(PragmaParser, VerifyClause) {
   // Without the clause: the file's default decides (CodeGenOptions).
   EXPECT_FALSE(P.Directives[3].Verify);
   EXPECT_EQ(P.VerifyLocs[3], "-");
+}
+
+TEST(PragmaParser, Inquire) {
+  // The code after the directive uses the name it declares.
+  Parsed P = parseCode(
+      "#include <vector>\n"
+      "#include \"LocalPart.h\"\n"
+      "struct S { std::vector<double> m; };\n"
+      "void f(S &s) {\n"
+      "#pragma redist inquire s.m INTO Info\n"
+      "  (void)Info.extent();\n"
+      "}\n",
+      {{"LocalPart.h",
+        "namespace redist { struct ArrayInfo { long extent() const; }; }\n"}});
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 1u);
+  const Directive &D = P.Directives[0];
+  EXPECT_EQ(D.Kind, DirectiveKind::Inquire);
+  EXPECT_EQ(slotTexts(D), std::vector<std::string>{"s.m"});
+  EXPECT_EQ(D.Var, 0);
+  EXPECT_EQ(D.Into.Name, "Info");
+  EXPECT_EQ(P.IntoLocs[0], "5:33");
 }
 
 TEST(PragmaParser, AssignAndVariableForms) {
