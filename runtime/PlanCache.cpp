@@ -140,8 +140,9 @@ const Plan &cachedPlan(const Distribution &From, const Distribution &To,
 }
 
 const Plan &translatedPlan(const TranslatedSchedule &S,
-                           std::size_t ElementBytes, MPI_Comm Comm) {
-  const PlanOptions &Options = directiveOptions();
+                           std::size_t ElementBytes, MPI_Comm Comm,
+                           Verification V) {
+  const PlanOptions Options = directiveOptions(V);
   try {
     const Distribution From = S.From.value(), To = S.To.value();
     if (Options.Verify && Comm != MPI_COMM_NULL)

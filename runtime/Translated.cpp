@@ -47,6 +47,13 @@ PlanOptions &directiveOptions() {
   return Options;
 }
 
+PlanOptions directiveOptions(Verification V) {
+  PlanOptions Options = directiveOptions();
+  if (V != Verification::Default)
+    Options.Verify = V == Verification::On;
+  return Options;
+}
+
 void directiveError(const char *Where, const std::string &What) {
   throw InvalidArgument(std::string(Where) + ": " + What);
 }
@@ -220,9 +227,10 @@ void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
 
 const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
                         int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                        const char *Algorithm, const char *Where) {
+                        const char *Algorithm, const char *Where,
+                        Verification V) {
   try {
-    PlanOptions Options = directiveOptions();
+    PlanOptions Options = directiveOptions(V);
     Options.Schedule = algorithm(Algorithm);
     return cachedPlan(From, To, N, ElementBytes, Comm, Options);
   } catch (const InvalidArgument &E) {

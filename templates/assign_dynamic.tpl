@@ -1,4 +1,4 @@
-// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}: dynamic, because
+// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: dynamic, because
 // {{WHY}}
 #line {{LINE}} {{INPUT}}
 { auto &redistc_dst = {{DST}}; const auto &redistc_src = {{SRC}};

@@ -7,5 +7,5 @@
       redistc_dst, redistc_src,
       redist::directive::dynamicPlan<decltype(redistc_src)>(
           {{SRC_DIST}}, {{DST_DIST}}, {{SRC_EXTENT}}, {{SRC_COMM}},
-          "{{ALGORITHM}}", "{{WHERE}}"),
+          "{{ALGORITHM}}", "{{WHERE}}"{{VERIFY}}),
       "{{WHERE}}");

@@ -1,4 +1,4 @@
-// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}: static in the
+// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: static in the
 // instantiations of {{FUNCTION}} below, dynamic in any other
 #line {{LINE}} {{INPUT}}
 { auto &redistc_dst = {{DST}}; const auto &redistc_src = {{SRC}};

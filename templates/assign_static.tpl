@@ -1,4 +1,4 @@
-// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}: static,
+// redistc: assign {{DST}} = {{SRC}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: static,
 // {{FROM}} -> {{TO}} of {{EXTENT_VALUE}} elements
 #line {{LINE}} {{INPUT}}
 { auto &redistc_dst = {{DST}}; const auto &redistc_src = {{SRC}};

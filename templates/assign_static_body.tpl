@@ -5,6 +5,6 @@
   redist::directive::AssignSteps redistc_steps(
       redistc_dst, redistc_src,
       redist::directive::staticPlan<decltype(redistc_src)>(redistc_schedule,
-                                                           {{SRC_COMM}}),
+                                                           {{SRC_COMM}}{{VERIFY}}),
       "{{WHERE}}");
 {{STEP_CALLS}}

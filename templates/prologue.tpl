@@ -3,6 +3,7 @@
 // point the rest back at {{INPUT_NAME}}. That code calls the redist runtime
 // (redist/runtime/Translated.h); a static directive hands it the schedule
 // redistc computed, as constant tables.
+#include <redist/runtime/LocalPart.h>
 #include <redist/runtime/Translated.h>
 
 #include <mpi.h>

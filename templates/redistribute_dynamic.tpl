@@ -1,4 +1,4 @@
-// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}: dynamic, because
+// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: dynamic, because
 // {{WHY}}
 #line {{LINE}} {{INPUT}}
 { auto &redistc_var = {{VAR}}; const redist::Distribution redistc_to = {{TO_INIT}};

@@ -1,4 +1,4 @@
-// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}: static in
+// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: static in
 // the instantiations of {{FUNCTION}} below, dynamic in any other
 #line {{LINE}} {{INPUT}}
 { auto &redistc_var = {{VAR}};{{USES}}

@@ -1,4 +1,4 @@
-// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}: static,
+// redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: static,
 // {{FROM}} -> {{TO}} of {{EXTENT_VALUE}} elements
 #line {{LINE}} {{INPUT}}
 { auto &redistc_var = {{VAR}};{{USES}}

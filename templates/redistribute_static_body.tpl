@@ -5,7 +5,7 @@
   redist::directive::RedistributeSteps redistc_steps(
       redistc_var,
       redist::directive::staticPlan<decltype(redistc_var)>(redistc_schedule,
-                                                           {{COMM}}),
+                                                           {{COMM}}{{VERIFY}}),
       "{{WHERE}}");
 {{STEP_CALLS}}
   redistc_steps.finish();

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-// CHECK: diag-syntax.cpp:[[@LINE+1]]:16: error: unknown redist directive 'scatter'; expected processors, distribute, redistribute or assign
+// CHECK: diag-syntax.cpp:[[@LINE+1]]:16: error: unknown redist directive 'scatter'; expected processors, distribute, redistribute, assign, rebalance or inquire
 #pragma redist scatter x
 // CHECK: [[@LINE+1]]:15: error: expected a redist directive
 #pragma redist
@@ -51,7 +51,7 @@ std::vector<double> x;
 void f() {
 // CHECK: [[@LINE+1]]:30: error: expected '(' and a distribution format
 #pragma redist redistribute x
-// CHECK: [[@LINE+1]]:38: error: unknown clause 'into' in redistribute directive; expected onto NAME or schedule(ALG)
+// CHECK: [[@LINE+1]]:38: error: unknown clause 'into' in redistribute directive; expected onto NAME, schedule(ALG) or verify(on|off)
 #pragma redist redistribute x(block) into P
 // CHECK: [[@LINE+1]]:47: error: unknown schedule algorithm 'fastest'; expected auto, caterpillar, walker_otto, classes, stepwise
 #pragma redist redistribute x(block) schedule(fastest)
@@ -61,7 +61,7 @@ void f() {
 #pragma redist redistribute x(block) schedule(auto
 // CHECK: [[@LINE+1]]:25: error: expected '=' after the target variable
 #pragma redist assign x x
-// CHECK: [[@LINE+1]]:29: error: unknown clause 'onto' in assign directive; expected schedule(ALG)
+// CHECK: [[@LINE+1]]:29: error: unknown clause 'onto' in assign directive; expected schedule(ALG) or verify(on|off)
 #pragma redist assign x = x onto P
 // CHECK: [[@LINE+1]]:33: error: expected '->' after 'this'
 #pragma redist redistribute this.x(block)

@@ -50,6 +50,8 @@ bool Analysis::run() {
       break;
     case DirectiveKind::Rebalance:
       analyseRebalance(Directives[I]);
+    case DirectiveKind::Inquire:
+      analyseInquiry(Directives[I]);
       break;
     }
   }

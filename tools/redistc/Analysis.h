@@ -81,6 +81,8 @@ private:
   std::optional<FormatValue> formatOf(const Directive &D);
   std::optional<FormatValue> genBlockOf(const ExprSlot &S, FormatValue F);
   bool reportComma(const clang::Expr *E, llvm::StringRef What);
+  bool reportUndefined(const clang::Expr *E, const ExprSlot &S,
+                       llvm::StringRef What);
 
   // Checks (AnalysisChecks.cpp).
   bool checkPlacement();
@@ -88,6 +90,7 @@ private:
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
   void analyseRebalance(Directive &D);
+  void analyseInquiry(Directive &D);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D);
@@ -112,6 +115,7 @@ private:
   std::vector<std::unique_ptr<DistributionInfo>> Distributions;
   std::vector<std::unique_ptr<ActionInfo>> Actions;
   std::vector<std::unique_ptr<RebalanceInfo>> Rebalances;
+  std::vector<std::unique_ptr<InquiryInfo>> Inquiries;
   std::vector<AnalysedDirective> Results;
 
   const Analysis *Parent = nullptr;

@@ -17,6 +17,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace redistc {
@@ -48,6 +50,44 @@ public:
   const llvm::DenseMap<unsigned, size_t> &Index;
   llvm::DenseMap<size_t, const StaticAssertDecl *> Decls;
   llvm::DenseMap<size_t, const DeclStmt *> Stmts;
+};
+
+/// The innermost class body or block around a file offset: whether a
+/// directive Clang dropped sat directly in a class.
+class EnclosingScopeFinder : public RecursiveASTVisitor<EnclosingScopeFinder> {
+public:
+  EnclosingScopeFinder(unsigned At,
+                       std::function<unsigned(SourceLocation)> Offset)
+      : At(At), Offset(std::move(Offset)) {}
+
+  bool VisitCXXRecordDecl(CXXRecordDecl *R) {
+    if (R->isThisDeclarationADefinition())
+      consider(R->getBraceRange(), /*IsClass=*/true);
+    return true;
+  }
+  bool VisitCompoundStmt(CompoundStmt *S) {
+    consider(SourceRange(S->getLBracLoc(), S->getRBracLoc()),
+             /*IsClass=*/false);
+    return true;
+  }
+
+  bool InClass = false;
+
+private:
+  void consider(SourceRange R, bool IsClass) {
+    if (R.isInvalid())
+      return;
+    unsigned Begin = Offset(R.getBegin()), End = Offset(R.getEnd());
+    if (Begin < At && At < End && (!Found || Begin > Innermost)) {
+      Found = true;
+      Innermost = Begin;
+      InClass = IsClass;
+    }
+  }
+  unsigned At;
+  std::function<unsigned(SourceLocation)> Offset;
+  bool Found = false;
+  unsigned Innermost = 0;
 };
 
 /// The operands of a left-nested `a, b, c` chain, left to right.
@@ -135,7 +175,17 @@ bool Analysis::bindSlots() {
     Directive &D = Directives[I];
     auto It = Finder.Decls.find(I);
     if (It == Finder.Decls.end()) {
-      // Clang dropped the declaration after reporting why.
+      // Clang dropped the declaration after reporting why. Directly in a
+      // class (where the pragma handler could not tell), the reason is that
+      // a directive has no place there: say so.
+      if (!Parent) {
+        EnclosingScopeFinder Scope(
+            offsetOf(D.HashLoc),
+            [this](SourceLocation L) { return offsetOf(L); });
+        Scope.TraverseDecl(Ctx.getTranslationUnitDecl());
+        if (Scope.InClass)
+          error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
+      }
       Failed = true;
       continue;
     }

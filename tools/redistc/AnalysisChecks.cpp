@@ -43,7 +43,8 @@ bool Analysis::checkPlacement() {
       error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
       continue;
     }
-    if (IsAction && P.Scope != ScopeKind::Block) {
+    if ((IsAction || D.Kind == DirectiveKind::Inquire) &&
+        P.Scope != ScopeKind::Block) {
       error(D.KeywordLoc, Diags.ActionOutsideFunction) << directiveName(D.Kind);
     }
     // Declarations become declarations: they must not be the body of a
@@ -288,6 +289,24 @@ void Analysis::analyseRebalance(Directive &D) {
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();
   Rebalances.push_back(std::move(R));
+}
+
+// inquire VAR into NAME
+void Analysis::analyseInquiry(Directive &D) {
+  const Placement &P = Places[D.Id - 1];
+  auto I = modelOf<InquiryInfo>(D, P);
+  std::optional<VariableInfo> Var = variableSlot(D, D.Var);
+  if (!Var)
+    return;
+  I->Var = *Var;
+  I->Dist = findDistribution(Var->Decl, P.Begin);
+  if (!I->Dist) {
+    const ExprSlot &S = D.Slots[D.Var];
+    error(S.Range.getBegin(), Diags.NotDistributed) << Var->Text << S.Range;
+    return;
+  }
+  Results[D.Id - 1].Inquiry = I.get();
+  Inquiries.push_back(std::move(I));
 }
 
 } // namespace redistc

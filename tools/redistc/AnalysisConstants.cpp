@@ -11,6 +11,7 @@
 
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -40,7 +41,51 @@ std::optional<std::vector<int64_t>> integersOf(const APValue &V) {
   return Out;
 }
 
+/// Whether a note of Clang's constant evaluator reports an operation with
+/// undefined behaviour on values it knew, rather than a value it did not.
+bool isUndefinedOperation(unsigned NoteID) {
+  switch (NoteID) {
+  case diag::note_expr_divide_by_zero:
+  case diag::note_constexpr_overflow:
+  case diag::note_constexpr_large_shift:
+  case diag::note_constexpr_negative_shift:
+  case diag::note_constexpr_lshift_of_negative:
+  case diag::note_constexpr_lshift_discards:
+  case diag::note_constexpr_array_index:
+  case diag::note_constexpr_access_past_end:
+  case diag::note_constexpr_past_end:
+    return true;
+  default:
+    return false;
+  }
+}
+
 } // namespace
+
+// E is no constant expression. When the reason is an operation with
+// undefined behaviour, `1 / 0` say, rather than a value known only at run
+// time, that is an error (the generated code would execute it): true after
+// reporting it, at the operation, naming What.
+bool Analysis::reportUndefined(const Expr *E, const ExprSlot &S,
+                               llvm::StringRef What) {
+  llvm::SmallVector<PartialDiagnosticAt, 4> Notes;
+  Expr::EvalResult R;
+  R.Diag = &Notes;
+  (void)E->EvaluateAsRValue(R, Ctx, /*InConstantContext=*/true);
+  // The evaluator stops at the first problem: a later note may follow from
+  // it, the first says why.
+  if (Notes.empty() || !isUndefinedOperation(Notes[0].second.getDiagID()))
+    return false;
+  llvm::SmallString<64> Why;
+  Notes[0].second.EmitToString(Ctx.getDiagnostics(), Why);
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Loc = Notes[0].first;
+  if (Loc.isInvalid() || !SM.isWrittenInMainFile(SM.getExpansionLoc(Loc)))
+    Loc = S.Range.getBegin();
+  error(SM.getExpansionLoc(Loc), Diags.UndefinedConstant)
+      << What << S.Text << Why.str() << S.Range;
+  return true;
+}
 
 // `a, b` where one expression is expected: Clang builds `(void)(a, b)` from
 // the parenthesised list and does not keep the comma's location, so find it
@@ -84,8 +129,10 @@ std::optional<int64_t> Analysis::integerSlot(const Directive &D, int Slot,
     return std::nullopt;
   }
   llvm::Optional<llvm::APSInt> V = S.E->getIntegerConstantExpr(Ctx);
-  if (!V)
+  if (!V) {
+    reportUndefined(S.E, S, What);
     return std::nullopt;
+  }
   if (V->isUnsigned() ? V->getActiveBits() > 63 : V->getMinSignedBits() > 64) {
     error(S.Range.getBegin(), Diags.TooLarge)
         << What << llvm::toString(*V, 10) << S.Range;
@@ -152,9 +199,14 @@ std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
         Failed = true;
         return std::nullopt;
       }
-      Expr::EvalResult R;
-      if (Init->isValueDependent() || !Init->EvaluateAsInt(R, Ctx))
+      if (Init->isValueDependent())
         return F;
+      Expr::EvalResult R;
+      if (!Init->EvaluateAsInt(R, Ctx) || R.HasUndefinedBehavior) {
+        if (reportUndefined(Init, S, "gen_block size"))
+          return std::nullopt;
+        return F;
+      }
       Values.push_back(R.Val.getInt().getExtValue());
     }
     F.Sizes = std::move(Values);

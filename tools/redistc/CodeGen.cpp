@@ -246,6 +246,9 @@ std::string stepCalls(const StaticTables &T, int64_t MaxCalls) {
   return Calls;
 }
 
+/// Why a directive that could be static is not, under --dynamic.
+constexpr const char *ForcedDynamic = "--dynamic forces the runtime path";
+
 /// ", K non-empty" when some of the schedule's steps are empty.
 std::string nonEmptySteps(const redist::ScheduleStats &S) {
   return S.NonEmptySteps == S.Steps
@@ -340,6 +343,10 @@ bool CodeGen::generateOne(const AnalysedDirective &AD,
     rebalance(*AD.Rebalance, Out);
     return true;
   }
+  if (AD.Inquiry) {
+    inquire(*AD.Inquiry, Out);
+    return true;
+  }
   return action(*AD.Action, AD.Instances, Out);
 }
 
@@ -406,6 +413,20 @@ void CodeGen::distribute(const DistributionInfo &Dist,
                Format + " of " + Extent + " elements onto " + D.Onto.Name;
 }
 
+void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
+  const Directive &D = *I.D;
+  TemplateValues V = commonValues(D);
+  const DeclaredNames Var(*I.Dist);
+  V["VAR"] = I.Var.Text;
+  V["NAME"] = D.Into.Name;
+  V["DIST"] = Var.use(Declared::Distribution);
+  V["EXTENT"] = Var.use(Declared::Extent);
+  V["COMM"] = Var.use(Declared::Comm);
+  Out.Code = renderTemplate("inquire", V);
+  Out.Report = location(D.HashLoc) + ": inquire " + I.Var.Text + " into " +
+               D.Into.Name + ": its distribution when control gets here";
+}
+
 std::string CodeGen::algorithmName(const Directive &D) {
   return D.Schedule ? *D.Schedule : "auto";
 }
@@ -414,6 +435,15 @@ std::string CodeGen::title(const ActionInfo &A) {
   return A.D->Kind == DirectiveKind::Assign
              ? "assign " + A.TargetVar.Text + " = " + A.SourceVar.Text
              : "redistribute " + A.TargetVar.Text;
+}
+
+// The last argument of the plan call: none where the program's
+// directiveOptions() decide, else the clause's or --verify's setting.
+std::string CodeGen::verification(const Directive &D) const {
+  std::optional<bool> Verify = D.Verify ? D.Verify : Options.Verify;
+  if (!Verify)
+    return "";
+  return *Verify ? ", redist::Verification::On" : ", redist::Verification::Off";
 }
 
 bool CodeGen::plan(const ActionInfo &A, bool InInstance,
@@ -453,7 +483,7 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
     return false;
   }
   if (Options.ForceDynamic)
-    Why = "--dynamic forces the runtime path";
+    Why = ForcedDynamic;
   else if (!Plan.Fallback.empty())
     Why = Plan.Fallback;
   else
@@ -467,6 +497,10 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
   V["SCHEDULE"] = D.Schedule ? " schedule(" + *D.Schedule + ")" : "";
+  V["VERIFY"] = verification(D);
+  V["VERIFY_CLAUSE"] =
+      D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"
+               : "";
   if (D.Kind == DirectiveKind::Assign) {
     const DeclaredNames Source(*A.Source);
     V["DST"] = A.TargetVar.Text;
@@ -554,6 +588,20 @@ bool CodeGen::action(const ActionInfo &A,
   std::string Why;
   if (!plan(A, /*InInstance=*/false, Tables, Why))
     return false;
+  // Under --dynamic, a directive in a function template whose
+  // instantiations would have been static is dynamic because of --dynamic,
+  // not because of the template's parameters.
+  if (Options.ForceDynamic)
+    for (const InstanceAction &I : Instances) {
+      std::optional<StaticTables> InstanceTables;
+      std::string InstanceWhy;
+      if (I.Action &&
+          plan(*I.Action, /*InInstance=*/true, InstanceTables, InstanceWhy) &&
+          InstanceWhy == ForcedDynamic) {
+        Why = ForcedDynamic;
+        break;
+      }
+    }
   TemplateValues V = actionValues(A);
   if (Tables) {
     addStaticValues(A, *Tables, V);

@@ -31,6 +31,9 @@ namespace redistc {
 struct CodeGenOptions {
   /// Use the runtime for every redistribute and assign.
   bool ForceDynamic = false;
+  /// --verify: the cross-rank check of directives without a verify clause;
+  /// unset, the program's redist::directiveOptions().Verify decides.
+  std::optional<bool> Verify;
   StaticLimits Limits;
   /// The input as the #line directives name it, and the output file.
   std::string InputPath;
@@ -68,6 +71,7 @@ private:
   bool generateOne(const AnalysedDirective &AD, GeneratedDirective &Out);
   void processors(const ArrangementInfo &A, GeneratedDirective &Out);
   void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  void inquire(const InquiryInfo &I, GeneratedDirective &Out);
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
   void rebalance(const RebalanceInfo &R, GeneratedDirective &Out);
@@ -79,6 +83,7 @@ private:
   void addStaticValues(const ActionInfo &A, const StaticTables &Tables,
                        TemplateValues &V) const;
   static std::string algorithmName(const Directive &D);
+  std::string verification(const Directive &D) const;
   static std::string title(const ActionInfo &A);
   static std::string staticReport(const StaticTables &Tables);
   static std::string dynamicReport(const ActionInfo &A, const std::string &Why);

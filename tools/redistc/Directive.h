@@ -33,7 +33,8 @@ enum class DirectiveKind {
   Distribute,
   Redistribute,
   Assign,
-  Rebalance
+  Rebalance,
+  Inquire
 };
 
 const char *directiveName(DirectiveKind K);
@@ -75,9 +76,11 @@ struct Directive {
   int Comm = -1;
 
   // distribute VAR[EXTENT](FORMAT) onto NAME
-  // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
-  // assign DST = SRC [schedule(ALG)]
+  // inquire VAR into NAME
+  // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
+  // assign DST = SRC [schedule(ALG)] [verify(on|off)]
   int Var = -1;    ///< VAR, or DST of assign
+  NameRef Into;    ///< NAME of inquire: the variable it declares
   int Src = -1;    ///< SRC of assign
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;
@@ -88,6 +91,11 @@ struct Directive {
   // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
   int Count = -1; ///< the number of items this process must end with
   bool Bidirectional = false;
+
+  /// verify(on) or verify(off): whether the plan checks that every rank
+  /// passed the same parameters; unset without the clause.
+  std::optional<bool> Verify;
+  clang::SourceLocation VerifyLoc;
 };
 
 } // namespace redistc

@@ -144,6 +144,15 @@ struct RebalanceInfo {
   const ArrangementInfo *Onto = nullptr;
 };
 
+/// An inquire directive: NAME, a redist::ArrayInfo of VAR's current
+/// distribution, read from VAR's descriptor at run time.
+struct InquiryInfo {
+  const Directive *D = nullptr;
+  Placement Where;
+  VariableInfo Var;
+  const DistributionInfo *Dist = nullptr;
+};
+
 /// A dynamic action in a function template, as one instantiation of the
 /// template sees it: there its parameters may be constants.
 struct InstanceAction {
@@ -166,6 +175,7 @@ struct AnalysedDirective {
   const DistributionInfo *Distribution = nullptr;
   const ActionInfo *Action = nullptr;
   const RebalanceInfo *Rebalance = nullptr;
+  const InquiryInfo *Inquiry = nullptr;
   /// A dynamic action directly in a function template: the instantiations
   /// of the template in this file whose arguments redistc can spell.
   std::vector<InstanceAction> Instances;

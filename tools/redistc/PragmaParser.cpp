@@ -4,6 +4,8 @@
 
 #include "redist/Schedulers.h"
 
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclFriend.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
@@ -106,13 +108,15 @@ private:
   bool parseRedistribute(Directive &D);
   bool parseAssign(Directive &D);
   bool parseRebalance(Directive &D);
+  bool parseInquire(Directive &D);
 
   bool parseName(NameRef &Name, const char *What);
   int parseVariable();
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
   bool parseSchedule(Directive &D);
-  bool parseClauses(Directive &D, bool AllowOnto, bool AllowSchedule);
+  bool parseVerify(Directive &D);
+  bool parseClauses(Directive &D, bool AllowOnto, bool AllowActionClauses);
   int addSlot(llvm::ArrayRef<Token> SlotToks, bool DelimitedByFile);
 
   Preprocessor &PP;
@@ -151,6 +155,9 @@ std::optional<Directive> DirectiveParser::parse(SourceLocation HashLoc) {
   } else if (Word.equals_insensitive("rebalance")) {
     D.Kind = DirectiveKind::Rebalance;
     OK = parseRebalance(D);
+  } else if (Word.equals_insensitive("inquire")) {
+    D.Kind = DirectiveKind::Inquire;
+    OK = parseInquire(D);
   } else {
     Diags.report(Keyword.getLocation(), Diags.UnknownDirective)
         << (Word.empty() ? PP.getSpelling(Keyword) : Word.str());
@@ -200,7 +207,7 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/false))
+  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/false))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
@@ -218,7 +225,7 @@ bool DirectiveParser::parseRedistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  return parseClauses(D, /*AllowOnto=*/true, /*AllowSchedule=*/true);
+  return parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/true);
 }
 
 // assign DST = SRC [schedule(ALG)]
@@ -229,7 +236,28 @@ bool DirectiveParser::parseAssign(Directive &D) {
   D.Src = parseVariable();
   if (D.Src < 0)
     return false;
-  return parseClauses(D, /*AllowOnto=*/false, /*AllowSchedule=*/true);
+  return parseClauses(D, /*AllowOnto=*/false, /*AllowActionClauses=*/true);
+}
+
+// inquire VAR into NAME
+bool DirectiveParser::parseInquire(Directive &D) {
+  D.Var = parseVariable();
+  if (D.Var < 0)
+    return false;
+  if (!isWord(peek(), "into")) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "'into' and a name after the variable";
+    return false;
+  }
+  next();
+  if (!parseName(D.Into, "a name for the inquiry after 'into'"))
+    return false;
+  if (!atEnd()) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "the end of the inquire directive";
+    return false;
+  }
+  return true;
 }
 
 // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
@@ -458,8 +486,27 @@ bool DirectiveParser::parseSchedule(Directive &D) {
   return expectPunct(tok::r_paren, "')' after the algorithm name");
 }
 
+// verify(on) | verify(off)
+bool DirectiveParser::parseVerify(Directive &D) {
+  if (!expectPunct(tok::l_paren, "'(' and on or off"))
+    return false;
+  const Token &Setting = peek();
+  llvm::StringRef Word = wordOf(Setting);
+  if (!Word.equals_insensitive("on") && !Word.equals_insensitive("off")) {
+    Diags.report(Setting.getLocation(), Diags.Expected)
+        << "on or off in verify(...)";
+    return false;
+  }
+  next();
+  D.Verify = Word.equals_insensitive("on");
+  D.VerifyLoc = Setting.getLocation();
+  return expectPunct(tok::r_paren, "')' after on or off");
+}
+
+// onto NAME, and on redistribute and assign schedule(ALG) and verify(...),
+// in any order, each at most once.
 bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
-                                   bool AllowSchedule) {
+                                   bool AllowActionClauses) {
   while (!atEnd()) {
     const Token &Clause = next();
     if (AllowOnto && isWord(Clause, "onto")) {
@@ -471,7 +518,7 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    if (AllowSchedule && isWord(Clause, "schedule")) {
+    if (AllowActionClauses && isWord(Clause, "schedule")) {
       if (D.Schedule) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
         return false;
@@ -480,10 +527,19 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    const char *Allowed = AllowOnto && AllowSchedule
-                              ? "onto NAME or schedule(ALG)"
+    if (AllowActionClauses && isWord(Clause, "verify")) {
+      if (D.Verify) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "verify";
+        return false;
+      }
+      if (!parseVerify(D))
+        return false;
+      continue;
+    }
+    const char *Allowed = AllowOnto && AllowActionClauses
+                              ? "onto NAME, schedule(ALG) or verify(on|off)"
                           : AllowOnto ? "onto NAME"
-                                      : "schedule(ALG)";
+                                      : "schedule(ALG) or verify(on|off)";
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
         << PP.getSpelling(Clause) << directiveName(D.Kind) << Allowed;
     return false;
@@ -523,8 +579,10 @@ int DirectiveParser::addSlot(llvm::ArrayRef<Token> SlotToks,
 }
 
 /// static_assert(true || ((void)(S1), ..., (void)(Sn), true), "redistc");
+/// then the tokens of More.
 void injectSlots(Preprocessor &PP, SourceLocation Loc,
-                 const std::vector<std::vector<Token>> &Slots) {
+                 const std::vector<std::vector<Token>> &Slots,
+                 const std::vector<Token> &More) {
   std::vector<Token> Out;
   Out.push_back(makeToken(PP, tok::kw_static_assert, Loc, "static_assert"));
   Out.push_back(makeToken(PP, tok::l_paren, Loc));
@@ -550,11 +608,102 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
   Out.push_back(Message);
   Out.push_back(makeToken(PP, tok::r_paren, Loc));
   Out.push_back(makeToken(PP, tok::semi, Loc));
+  Out.insert(Out.end(), More.begin(), More.end());
 
   auto Stream = std::make_unique<Token[]>(Out.size());
   std::copy(Out.begin(), Out.end(), Stream.get());
   PP.EnterTokenStream(std::move(Stream), Out.size(),
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
+}
+
+/// Whether the program has declared redist::ArrayInfo, which inquire
+/// declares a variable of.
+bool arrayInfoDeclared(ASTContext &Ctx) {
+  for (const NamedDecl *ND :
+       Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("redist")))
+    if (const auto *NS = dyn_cast<NamespaceDecl>(ND))
+      if (!NS->lookup(&Ctx.Idents.get("ArrayInfo")).empty())
+        return true;
+  return false;
+}
+
+/// extern const ::redist::ArrayInfo NAME; (for the parse only: the
+/// directive's code defines NAME).
+void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
+                   std::vector<Token> &Out) {
+  auto Identifier = [&](const std::string &Text, SourceLocation At) {
+    Token T = makeToken(PP, tok::identifier, At);
+    T.setIdentifierInfo(PP.getIdentifierInfo(Text));
+    return T;
+  };
+  Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
+  Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
+  Out.push_back(makeToken(PP, tok::coloncolon, Loc));
+  Out.push_back(Identifier("redist", Loc));
+  Out.push_back(makeToken(PP, tok::coloncolon, Loc));
+  Out.push_back(Identifier("ArrayInfo", Loc));
+  Out.push_back(Identifier(Name.Name, Name.Loc));
+  Out.push_back(makeToken(PP, tok::semi, Loc));
+}
+
+/// Whether the text from the end of F's declarator to Directive shows F's
+/// definition complete (or F declared only) before the directive: a ';', or
+/// a body whose braces balance. False when unsure: a constructor's
+/// initializers, a function-try-block, a declarator from a macro.
+bool endsBefore(const FunctionDecl &F, SourceLocation Directive,
+                const SourceManager &SM, const LangOptions &LangOpts) {
+  SourceLocation From = F.getEndLoc();
+  if (!From.isFileID() || SM.getFileID(From) != SM.getFileID(Directive))
+    return false;
+  llvm::StringRef Buffer = SM.getBufferData(SM.getFileID(From));
+  const unsigned End = SM.getFileOffset(Directive);
+  Lexer Raw(SM.getLocForStartOfFile(SM.getFileID(From)), LangOpts,
+            Buffer.begin(), Buffer.begin() + SM.getFileOffset(From),
+            Buffer.end());
+  Token T;
+  Raw.LexFromRawLexer(T); // the declarator's last token
+  int Parens = 0, Braces = 0;
+  while (!Raw.LexFromRawLexer(T) && SM.getFileOffset(T.getLocation()) < End) {
+    if (T.isOneOf(tok::l_paren, tok::l_square))
+      ++Parens;
+    else if (T.isOneOf(tok::r_paren, tok::r_square))
+      --Parens;
+    else if (Parens > 0)
+      continue;
+    else if (Braces == 0 && T.is(tok::semi))
+      return true;
+    else if (Braces == 0 &&
+             (T.isOneOf(tok::colon, tok::equal) ||
+              (T.is(tok::raw_identifier) && T.getRawIdentifier() == "try")))
+      return false;
+    else if (T.is(tok::l_brace))
+      ++Braces;
+    else if (T.is(tok::r_brace) && --Braces == 0)
+      return true;
+  }
+  return false;
+}
+
+/// Whether directive Directive, read while Sema is in class Record, lies
+/// directly in the class body rather than in a member function defined
+/// there. Clang stores the tokens of such a function's body (this handler
+/// runs as they are read) and parses them once the class is complete:
+/// meanwhile the function is the class's last member, declared, with no
+/// body and not yet marked as one that will have one. False when unsure:
+/// the directive's declaration then lands in the class, where Analysis
+/// refuses it.
+bool directlyInClass(const DeclContext &Record, SourceLocation Directive,
+                     const SourceManager &SM, const LangOptions &LangOpts) {
+  const Decl *Last = nullptr;
+  for (const Decl *D : Record.decls())
+    Last = D;
+  if (const auto *Friend = dyn_cast_or_null<FriendDecl>(Last))
+    Last = Friend->getFriendDecl();
+  const FunctionDecl *F = Last ? Last->getAsFunction() : nullptr;
+  if (!F || F->hasBody() || F->willHaveBody() || F->isDeleted() ||
+      F->isDefaulted())
+    return true;
+  return endsBefore(*F, Directive, SM, LangOpts);
 }
 
 } // namespace
@@ -571,6 +720,8 @@ const char *directiveName(DirectiveKind K) {
     return "assign";
   case DirectiveKind::Rebalance:
     return "rebalance";
+  case DirectiveKind::Inquire:
+    return "inquire";
   }
   return "?";
 }
@@ -602,13 +753,25 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   std::optional<Directive> D = Parser.parse(Introducer.Loc);
   if (!D)
     return;
-  if (CI.hasSema() && CI.getSema().CurContext->isRecord()) {
+  if (CI.hasSema() && CI.getSema().CurContext->isRecord() &&
+      directlyInClass(*CI.getSema().CurContext, Introducer.Loc, SM,
+                      PP.getLangOpts())) {
     Diags.report(D->KeywordLoc, Diags.BadScope) << directiveName(D->Kind);
     return;
   }
+  // The code that uses an inquiry's name is parsed with the directive, so
+  // the name must be declared in the parse too, with ArrayInfo's type.
+  std::vector<Token> More;
+  if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
+    if (!arrayInfoDeclared(CI.getASTContext())) {
+      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo);
+      return;
+    }
+    injectInquiry(PP, Introducer.Loc, D->Into, More);
+  }
   D->Id = static_cast<unsigned>(Directives.size()) + 1;
   Directives.push_back(std::move(*D));
-  injectSlots(PP, Introducer.Loc, Parser.SlotTokens);
+  injectSlots(PP, Introducer.Loc, Parser.SlotTokens, More);
 }
 
 } // namespace redistc

@@ -12,8 +12,11 @@
 // evaluated, yet they are potentially evaluated, so that Clang instantiates
 // what they use (a static member of a template specialisation) and can fold
 // them to constants. A static_assert is valid at namespace, class and block
-// scope alike (directives in a class are refused here, before injection).
-// Analysis finds the declaration again by its location, the directive's '#'.
+// scope alike. A directive directly in a class is refused here, before
+// injection, where that is certain; one in a member function defined in its
+// class is read while Sema is still in the class (Clang parses the body
+// later), and is injected. Analysis finds the declaration again by its
+// location, the directive's '#', and places it by where Clang put it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_PRAGMAPARSER_H
@@ -42,8 +45,8 @@ public:
 private:
   std::vector<Directive> &Directives;
   Diagnostics &Diags;
-  /// For Sema's current context: a directive in a class is refused before
-  /// its expressions are injected there.
+  /// For Sema's current context: a directive directly in a class is refused
+  /// before its expressions are injected there.
   clang::CompilerInstance &CI;
 };
 

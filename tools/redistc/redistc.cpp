@@ -1,6 +1,7 @@
 //===- redistc.cpp - The #pragma redist translator ------------------------===//
 //
-// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic] [-- flags]
+// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic]
+//         [--verify=on|off] [-- flags]
 //
 // Reads a C++ file with #pragma redist directives and writes it back with
 // each directive replaced by the MPI code that implements it: constant
@@ -15,13 +16,16 @@
 #include "Driver.h"
 #include "RedistcConfig.h"
 
+#include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,6 +35,30 @@ namespace cl = llvm::cl;
 namespace {
 
 cl::OptionCategory RedistcCategory("redistc options");
+
+// The options of LLVM's CommonOptionsParser, whose search for a compilation
+// database redistc does itself (loadCompilations).
+cl::list<std::string> SourcePaths(cl::Positional,
+                                  cl::desc("<source0> [... <sourceN>]"),
+                                  cl::OneOrMore, cl::cat(RedistcCategory));
+
+cl::opt<std::string>
+    BuildPath("p",
+              cl::desc("Build path: the directory of compile_commands.json "
+                       "(or compile_flags.txt), or one below it"),
+              cl::value_desc("build-dir"), cl::cat(RedistcCategory));
+
+cl::list<std::string>
+    ArgsAfter("extra-arg",
+              cl::desc("Additional argument to append to the compiler "
+                       "command line"),
+              cl::cat(RedistcCategory));
+
+cl::list<std::string>
+    ArgsBefore("extra-arg-before",
+               cl::desc("Additional argument to prepend to the compiler "
+                        "command line"),
+               cl::cat(RedistcCategory));
 
 cl::opt<std::string> OutputFile("o",
                                 cl::desc("Write the translation here "
@@ -50,6 +78,19 @@ cl::opt<bool> ForceDynamic(
     cl::desc("Use the runtime for every redistribute and assign, even when "
              "the schedule could be computed now"),
     cl::cat(RedistcCategory));
+
+/// --verify: unset leaves the check to the program's directiveOptions().
+enum class VerifySetting { Unset, On, Off };
+cl::opt<VerifySetting> Verify(
+    "verify",
+    cl::desc("Whether the plans of redistribute and assign directives "
+             "without a verify clause check that every rank passed the same "
+             "parameters (default: as redist::directiveOptions() says, on "
+             "unless the program turns it off)"),
+    cl::values(clEnumValN(VerifySetting::On, "on", "check, one allreduce"),
+               clEnumValN(VerifySetting::Off, "off",
+                          "trust every rank to agree")),
+    cl::init(VerifySetting::Unset), cl::cat(RedistcCategory));
 
 cl::opt<int64_t> TableLimit(
     "static-table-limit",
@@ -73,9 +114,47 @@ cl::opt<std::string> DepFile(
 
 cl::extrahelp MoreHelp(
     "\nredistc translates #pragma redist directives (processors, distribute,\n"
-    "redistribute, assign) into MPI code. Compiler flags come from a\n"
+    "redistribute, assign, inquire) into MPI code. Compiler flags come from a\n"
     "compilation database (-p) or follow '--'. Clang's builtin headers, MPI's\n"
     "headers and redist's headers are found without flags.\n");
+
+/// The flags to parse Source with: those after '--' (Flags, when given),
+/// else those of the compilation database in BuildPath or above Source;
+/// without one, a one-line warning and no flags. Null after an error.
+std::unique_ptr<CompilationDatabase>
+loadCompilations(std::unique_ptr<CompilationDatabase> Flags,
+                 llvm::StringRef Source) {
+  if (!Flags) {
+    std::string Ignored; // LLVM's message lists every kind it tried
+    if (!BuildPath.empty()) {
+      Flags = CompilationDatabase::autoDetectFromDirectory(BuildPath, Ignored);
+      if (!Flags) {
+        llvm::WithColor::error(llvm::errs(), "redistc")
+            << "no compilation database (compile_commands.json or "
+               "compile_flags.txt) in "
+            << BuildPath << " or above it\n";
+        return nullptr;
+      }
+    } else {
+      Flags = CompilationDatabase::autoDetectFromSource(Source, Ignored);
+      if (!Flags) {
+        llvm::WithColor::warning(llvm::errs(), "redistc")
+            << "no compilation database for " << Source
+            << "; parsing it without flags (give them after '--', or the "
+               "build directory with -p)\n";
+        Flags = std::make_unique<FixedCompilationDatabase>(
+            ".", std::vector<std::string>());
+      }
+    }
+  }
+  auto Adjusted =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(Flags));
+  Adjusted->appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(ArgsBefore, ArgumentInsertPosition::BEGIN));
+  Adjusted->appendArgumentsAdjuster(
+      getInsertArgumentAdjuster(ArgsAfter, ArgumentInsertPosition::END));
+  return Adjusted;
+}
 
 } // namespace
 
@@ -84,13 +163,17 @@ int main(int argc, const char **argv) {
     OS << "redistc " << redistc::VersionString << " (LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
-  auto Parser =
-      CommonOptionsParser::create(argc, argv, RedistcCategory, cl::OneOrMore);
-  if (!Parser) {
-    llvm::errs() << llvm::toString(Parser.takeError());
+  cl::HideUnrelatedOptions(RedistcCategory);
+  // The flags after '--', cut from argv before the options are read.
+  std::string Error;
+  std::unique_ptr<CompilationDatabase> Flags =
+      FixedCompilationDatabase::loadFromCommandLine(argc, argv, Error);
+  if (!Error.empty()) {
+    llvm::WithColor::error(llvm::errs(), "redistc") << Error << "\n";
     return 1;
   }
-  const std::vector<std::string> &Sources = Parser->getSourcePathList();
+  cl::ParseCommandLineOptions(argc, argv);
+  const std::vector<std::string> &Sources = SourcePaths;
   if (Sources.size() != 1) {
     llvm::WithColor::error(llvm::errs(), "redistc")
         << "expected exactly one input file, got " << Sources.size() << "\n";
@@ -106,12 +189,18 @@ int main(int argc, const char **argv) {
 
   redistc::CodeGenOptions Options;
   Options.ForceDynamic = ForceDynamic;
+  if (Verify != VerifySetting::Unset)
+    Options.Verify = Verify == VerifySetting::On;
   Options.Limits.MaxRows = TableLimit;
   Options.Limits.MaxStepCalls = StepCallLimit;
   redistc::OutputOptions Output;
   Output.OutputFile = OutputFile;
   Output.DepFile = DepFile;
   Output.Report = Report;
-  return redistc::translateFile(Parser->getCompilations(), Sources[0], Options,
-                                Output, argv[0]);
+  std::unique_ptr<CompilationDatabase> Compilations =
+      loadCompilations(std::move(Flags), Sources[0]);
+  if (!Compilations)
+    return 1;
+  return redistc::translateFile(*Compilations, Sources[0], Options, Output,
+                                argv[0]);
 }

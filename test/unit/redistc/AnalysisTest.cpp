@@ -9,6 +9,8 @@
 
 #include "ToolRun.h"
 
+#include "clang/AST/DeclCXX.h"
+
 #include "gtest/gtest.h"
 
 #include <string>
@@ -206,6 +208,32 @@ TEST(Analysis, AnotherFunctionMakesItDynamic) {
   ASSERT_EQ(A.size(), 2u);
   EXPECT_EQ(A[1].NotConstant,
             "the distribution of 'x' is only known at run time");
+}
+
+TEST(Analysis, MemberFunctionDefinedInItsClass) {
+  // Clang parses the body after the class; the directives belong to it.
+  std::string Code = std::string(Prelude) +
+                     "struct S {\n"
+                     "  void f() {\n"
+                     "#pragma redist distribute M[1000](cyclic(3)) onto P\n"
+                     "#pragma redist redistribute M(block)\n"
+                     "  }\n"
+                     "  std::vector<double> M;\n"
+                     "};\n";
+  Seen Diags = analyse(Input(Code), [](clang::ASTContext &, const Analysis &A) {
+    const std::vector<AnalysedDirective> &R = A.results();
+    ASSERT_EQ(R.size(), 3u);
+    ASSERT_TRUE(R[1].Distribution && R[2].Action);
+    EXPECT_EQ(R[1].Distribution->Where.Scope, ScopeKind::Block);
+    EXPECT_EQ(R[1].Distribution->Where.IndexInBlock, 0);
+    const auto *F =
+        llvm::dyn_cast<clang::CXXMethodDecl>(R[1].Distribution->Where.Function);
+    ASSERT_TRUE(F);
+    EXPECT_EQ(F->getNameAsString(), "f");
+    EXPECT_EQ(summary(*R[2].Action),
+              (ActionSummary{"cyclic(3)", "block", "", false}));
+  });
+  EXPECT_EQ(Diags, Seen());
 }
 
 TEST(Analysis, ProcessesOfAnUnknownArrangement) {

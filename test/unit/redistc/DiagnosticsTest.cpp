@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -28,21 +29,27 @@ struct DiagnosticCase {
 
 void PrintTo(const DiagnosticCase &C, std::ostream *OS) { *OS << C.Label; }
 
+/// What inquire needs declared, as redist/runtime/LocalPart.h declares it.
+const std::map<std::string, std::string> ArrayInfoHeader = {
+    {"LocalPart.h", "namespace redist { class ArrayInfo {}; }\n"}};
+
 const std::vector<DiagnosticCase> &cases() {
   static const std::vector<DiagnosticCase> Cases = {
       // PragmaParser: the syntax of the directives.
       {"MissingDirective",
        {"#pragma redist\n"},
        {"MissingDirective 1:15: error: expected a redist directive: "
-        "processors, distribute, redistribute or assign"}},
+        "processors, distribute, redistribute, assign, rebalance or inquire"}},
       {"UnknownDirective",
        {"#pragma redist scatter x\n"},
        {"UnknownDirective 1:16: error: unknown redist directive 'scatter'; "
-        "expected processors, distribute, redistribute or assign"}},
+        "expected processors, distribute, redistribute, assign, rebalance or "
+        "inquire"}},
       {"UnknownDirectiveNotAWord",
        {"#pragma redist 42\n"},
        {"UnknownDirective 1:16: error: unknown redist directive '42'; "
-        "expected processors, distribute, redistribute or assign"}},
+        "expected processors, distribute, redistribute, assign, rebalance or "
+        "inquire"}},
       {"ExpectedArrangementName",
        {"#pragma redist processors (4)\n"},
        {"Expected 1:27: error: expected an arrangement name after "
@@ -109,7 +116,7 @@ const std::vector<DiagnosticCase> &cases() {
       {"UnknownClauseOfRedistribute",
        {"#pragma redist redistribute x(block) into P\n"},
        {"UnknownClause 1:38: error: unknown clause 'into' in redistribute "
-        "directive; expected onto NAME or schedule(ALG)"}},
+        "directive; expected onto NAME, schedule(ALG) or verify(on|off)"}},
       {"UnknownAlgorithm",
        {"#pragma redist redistribute x(block) schedule(fastest)\n"},
        {"UnknownAlgorithm 1:47: error: unknown schedule algorithm 'fastest'; "
@@ -129,13 +136,33 @@ const std::vector<DiagnosticCase> &cases() {
       {"DuplicateSchedule",
        {"#pragma redist redistribute x(block) schedule(auto) schedule(auto)\n"},
        {"DuplicateClause 1:53: error: duplicate 'schedule' clause"}},
+      {"ExpectedVerifySetting",
+       {"#pragma redist redistribute x(block) verify(maybe)\n"},
+       {"Expected 1:45: error: expected on or off in verify(...)"}},
+      {"ExpectedVerifyParen",
+       {"#pragma redist assign x = y verify on\n"},
+       {"Expected 1:36: error: expected '(' and on or off"}},
+      {"DuplicateVerify",
+       {"#pragma redist redistribute x(block) verify(on) VERIFY(off)\n"},
+       {"DuplicateClause 1:49: error: duplicate 'verify' clause"}},
+      {"ExpectedInto",
+       {"#pragma redist inquire x as Info\n"},
+       {"Expected 1:26: error: expected 'into' and a name after the "
+        "variable"}},
+      {"ExpectedInquiryName",
+       {"#pragma redist inquire x into 3\n"},
+       {"Expected 1:31: error: expected a name for the inquiry after "
+        "'into'"}},
+      {"ExpectedEndOfInquire",
+       {"#pragma redist inquire x into Info onto P\n"},
+       {"Expected 1:36: error: expected the end of the inquire directive"}},
       {"ExpectedEquals",
        {"#pragma redist assign x x\n"},
        {"Expected 1:25: error: expected '=' after the target variable"}},
       {"UnknownClauseOfAssign",
        {"#pragma redist assign x = y onto P\n"},
        {"UnknownClause 1:29: error: unknown clause 'onto' in assign "
-        "directive; expected schedule(ALG)"}},
+        "directive; expected schedule(ALG) or verify(on|off)"}},
       {"ExpectedArrowAfterThis",
        {"#pragma redist redistribute this.x(block)\n"},
        {"Expected 1:33: error: expected '->' after 'this'"}},
@@ -160,8 +187,56 @@ const std::vector<DiagnosticCase> &cases() {
         "};\n"},
        {"BadScope 2:16: error: processors directive must appear at namespace "
         "scope or in a function body, not in a class"}},
+      // After a constructor's initializers the handler cannot tell: Clang
+      // drops the injected declaration (M is not declared yet), and Analysis
+      // finds the directive directly in the class.
+      {"InClassAfterConstructor",
+       {"#include <vector>\n"
+        "struct S {\n"
+        "  S() : M{1.0} {}\n"
+        "#pragma redist distribute M[10](block) onto P\n"
+        "  std::vector<double> M;\n"
+        "};\n"},
+       {"clang 4:27: error: use of undeclared identifier 'M'",
+        "BadScope 4:16: error: distribute directive must appear at "
+        "namespace scope or in a function body, not in a class"}},
 
       // Analysis: where directives may appear.
+      {"UndefinedConstant",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &A) {\n"
+        "#pragma redist distribute A[100](block(1/0)) onto P\n"
+        "}\n"},
+       {"UndefinedConstant 4:41: error: block size '1/0' has undefined "
+        "behaviour: division by zero"}},
+      {"InquireOutsideFunction",
+       {"#include <vector>\n"
+        "#include \"LocalPart.h\"\n"
+        "#pragma redist processors P(4)\n"
+        "std::vector<double> G;\n"
+        "#pragma redist distribute G[10](block) onto P\n"
+        "#pragma redist inquire G into Info\n",
+        ArrayInfoHeader},
+       {"ActionOutsideFunction 6:16: error: inquire directive must appear in "
+        "a function body"}},
+      {"InquireNotDistributed",
+       {"#include <vector>\n"
+        "#include \"LocalPart.h\"\n"
+        "void f(std::vector<double> &X) {\n"
+        "#pragma redist inquire X into Info\n"
+        "}\n",
+        ArrayInfoHeader},
+       {"NotDistributed 4:24: error: 'X' has no distribute directive in "
+        "scope"}},
+      {"InquireNeedsArrayInfo",
+       {"#include <vector>\n"
+        "void f(std::vector<double> &X) {\n"
+        "#pragma redist inquire X into Info\n"
+        "}\n"},
+       {"InquireNeedsArrayInfo 3:16: error: inquire declares a "
+        "redist::ArrayInfo: include \"redist/runtime/LocalPart.h\" before "
+        "it"}},
       {"ActionOutsideFunction",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"

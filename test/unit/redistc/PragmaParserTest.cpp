@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -24,32 +25,37 @@ namespace {
 struct Parsed {
   std::vector<Directive> Directives;
   std::vector<std::string> HashLocs, KeywordLocs, EndLocs;
-  std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs;
+  std::vector<std::string> NameLocs, FormatLocs, OntoLocs, ScheduleLocs,
+      VerifyLocs, IntoLocs;
   Seen Diags;
 };
 
-Parsed parseCode(const std::string &Code) {
+Parsed parseCode(const std::string &Code,
+                 std::map<std::string, std::string> Headers = {}) {
   Parsed P;
-  P.Diags = parse(Input(Code), [&](clang::ASTContext &Ctx,
-                                   std::vector<Directive> &Directives) {
-    const clang::SourceManager &SM = Ctx.getSourceManager();
-    auto at = [&](clang::SourceLocation Loc) {
-      return Loc.isValid() ? lineColumn(SM, Loc) : std::string("-");
-    };
-    for (Directive &D : Directives) {
-      P.HashLocs.push_back(at(D.HashLoc));
-      P.KeywordLocs.push_back(at(D.KeywordLoc));
-      P.EndLocs.push_back(at(D.EndLoc));
-      P.NameLocs.push_back(at(D.Arrangement.Loc));
-      P.FormatLocs.push_back(at(D.Format.Loc));
-      P.OntoLocs.push_back(at(D.Onto.Loc));
-      P.ScheduleLocs.push_back(at(D.ScheduleLoc));
-      // The expressions die with the AST.
-      for (ExprSlot &S : D.Slots)
-        S.E = nullptr;
-    }
-    P.Directives = Directives;
-  });
+  P.Diags =
+      parse(Input(Code, std::move(Headers)),
+            [&](clang::ASTContext &Ctx, std::vector<Directive> &Directives) {
+              const clang::SourceManager &SM = Ctx.getSourceManager();
+              auto at = [&](clang::SourceLocation Loc) {
+                return Loc.isValid() ? lineColumn(SM, Loc) : std::string("-");
+              };
+              for (Directive &D : Directives) {
+                P.HashLocs.push_back(at(D.HashLoc));
+                P.KeywordLocs.push_back(at(D.KeywordLoc));
+                P.EndLocs.push_back(at(D.EndLoc));
+                P.NameLocs.push_back(at(D.Arrangement.Loc));
+                P.FormatLocs.push_back(at(D.Format.Loc));
+                P.OntoLocs.push_back(at(D.Onto.Loc));
+                P.ScheduleLocs.push_back(at(D.ScheduleLoc));
+                P.VerifyLocs.push_back(at(D.VerifyLoc));
+                P.IntoLocs.push_back(at(D.Into.Loc));
+                // The expressions die with the AST.
+                for (ExprSlot &S : D.Slots)
+                  S.E = nullptr;
+              }
+              P.Directives = Directives;
+            });
   return P;
 }
 
@@ -134,6 +140,53 @@ TEST(PragmaParser, KeywordsAreCaseInsensitive) {
   // Algorithms are stored in lower case, as the library names them.
   EXPECT_EQ(D.Schedule, std::optional<std::string>("greedy"));
   EXPECT_EQ(P.ScheduleLocs[0], "4:58");
+}
+
+TEST(PragmaParser, VerifyClause) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "std::vector<double> x, y;\n"
+                       "void f() {\n"
+                       "#pragma redist redistribute x(block) verify(off)\n"
+                       "#pragma redist redistribute x(cyclic) VERIFY(On) "
+                       "schedule(greedy)\n"
+                       "#pragma redist assign y = x verify(on)\n"
+                       "#pragma redist redistribute x(block)\n"
+                       "}\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 4u);
+  EXPECT_EQ(P.Directives[0].Verify, std::optional<bool>(false));
+  EXPECT_EQ(P.VerifyLocs[0], "4:45");
+  // Any order with the other clauses, any case.
+  EXPECT_EQ(P.Directives[1].Verify, std::optional<bool>(true));
+  EXPECT_EQ(P.Directives[1].Schedule, std::optional<std::string>("greedy"));
+  EXPECT_EQ(P.VerifyLocs[1], "5:46");
+  EXPECT_EQ(P.Directives[2].Kind, DirectiveKind::Assign);
+  EXPECT_EQ(P.Directives[2].Verify, std::optional<bool>(true));
+  // Without the clause: the file's default decides (CodeGenOptions).
+  EXPECT_FALSE(P.Directives[3].Verify);
+  EXPECT_EQ(P.VerifyLocs[3], "-");
+}
+
+TEST(PragmaParser, Inquire) {
+  // The code after the directive uses the name it declares.
+  Parsed P = parseCode(
+      "#include <vector>\n"
+      "#include \"LocalPart.h\"\n"
+      "struct S { std::vector<double> m; };\n"
+      "void f(S &s) {\n"
+      "#pragma redist inquire s.m INTO Info\n"
+      "  (void)Info.extent();\n"
+      "}\n",
+      {{"LocalPart.h",
+        "namespace redist { struct ArrayInfo { long extent() const; }; }\n"}});
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 1u);
+  const Directive &D = P.Directives[0];
+  EXPECT_EQ(D.Kind, DirectiveKind::Inquire);
+  EXPECT_EQ(slotTexts(D), std::vector<std::string>{"s.m"});
+  EXPECT_EQ(D.Var, 0);
+  EXPECT_EQ(D.Into.Name, "Info");
+  EXPECT_EQ(P.IntoLocs[0], "5:33");
 }
 
 TEST(PragmaParser, AssignAndVariableForms) {

@@ -70,15 +70,24 @@ struct TranslatedSchedule {
 /// then sets PlanOptions::Schedule; a static one follows its tables.
 PlanOptions &directiveOptions();
 
+/// A directive's verify clause (or redistc's --verify for its file): whether
+/// its plan checks that every rank passed the same parameters
+/// (PlanOptions::Verify). Default leaves it to directiveOptions().
+enum class Verification { Default, On, Off };
+
+/// directiveOptions() with V applied.
+PlanOptions directiveOptions(Verification V);
+
 /// The plan that follows S's tables on Comm, for elements of ElementBytes,
-/// with directiveOptions(): built on the first call (collective) and kept
+/// with directiveOptions(V): built on the first call (collective) and kept
 /// until Comm is freed, like cachedPlan's. S is the key, by address, and the
 /// plan reads it: S and its tables must outlive the plan (generated code
 /// holds them in static storage). Throws InvalidArgument, prefixed with
 /// S.Where, on every rank when a parameter is invalid or the tables do not
 /// describe S's distributions.
 const Plan &translatedPlan(const TranslatedSchedule &S,
-                           std::size_t ElementBytes, MPI_Comm Comm);
+                           std::size_t ElementBytes, MPI_Comm Comm,
+                           Verification V = Verification::Default);
 
 /// Throws InvalidArgument "Where: What".
 [[noreturn]] void directiveError(const char *Where, const std::string &What);
@@ -236,21 +245,25 @@ void redistribute(V &Var, const Plan &Pl, const char *Where) {
 }
 
 /// The plan of a dynamic directive: the runtime's cached plan with
-/// directiveOptions() and the directive's algorithm. Its errors name Where.
+/// directiveOptions(V) and the directive's algorithm. Its errors name Where.
 const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
                         int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                        const char *Algorithm, const char *Where);
+                        const char *Algorithm, const char *Where,
+                        Verification V = Verification::Default);
 template <typename S>
 const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
                         int64_t N, MPI_Comm Comm, const char *Algorithm,
-                        const char *Where) {
-  return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where);
+                        const char *Where,
+                        Verification V = Verification::Default) {
+  return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where,
+                     V);
 }
 
 /// The plan of a static directive, for the element type of S.
 template <typename S>
-const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm) {
-  return translatedPlan(T, sizeof(ElementOf<S>), Comm);
+const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm,
+                       Verification V = Verification::Default) {
+  return translatedPlan(T, sizeof(ElementOf<S>), Comm, V);
 }
 
 } // namespace directive
