@@ -50,6 +50,7 @@ bool Analysis::run() {
       break;
     case DirectiveKind::Rebalance:
       analyseRebalance(Directives[I]);
+      break;
     case DirectiveKind::Inquire:
       analyseInquiry(Directives[I]);
       break;
