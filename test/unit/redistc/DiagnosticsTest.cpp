@@ -366,6 +366,14 @@ const std::vector<DiagnosticCase> &cases() {
         "*': it cannot be resized (only a std::vector can)",
         "UseAssign 4:16: note: use 'assign' to copy it into a variable "
         "distributed the new way"}},
+      {"RebalanceCount",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, double Half) {\n"
+        "#pragma redist rebalance Items(Half) onto P\n"
+        "}\n"},
+       {"RebalanceCount 4:32: error: the item count of a rebalance directive "
+        "must be an integer, not 'double'"}},
       {"ConstTarget",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"
