@@ -15,6 +15,8 @@
 #include "schedulers/SchedulerImpls.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -106,25 +108,82 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
   throw std::logic_error("runAlgorithm: auto is not an algorithm");
 }
 
+/// Seconds as people read them: "41.2 us".
+std::string showSeconds(double Seconds) {
+  const char *Unit = "s";
+  double Shown = Seconds;
+  for (const char *U : {"ms", "us", "ns", "ps"}) {
+    if (Shown == 0 || std::fabs(Shown) >= 1)
+      break;
+    Shown *= 1e3;
+    Unit = U;
+  }
+  char Text[64];
+  std::snprintf(Text, sizeof(Text), "%.3g %s", Shown, Unit);
+  return Text;
+}
+
+/// Why auto chose Best among the candidates, in one line.
+std::string explainChoice(const std::vector<AutoCandidate> &Candidates,
+                          const AutoCandidate &Best, const CostModel &Model,
+                          bool StoppedEarly) {
+  const ScheduleStats &S = Best.Stats;
+  std::string Why =
+      std::string(algorithmName(Best.Algo)) + ": predicted " +
+      showSeconds(Best.Seconds) + " = " + showSeconds(Model.Alpha) + " * " +
+      std::to_string(S.NonEmptySteps) + " steps + " + showSeconds(Model.Gamma) +
+      " * " + std::to_string(S.CriticalMessages) + " critical messages + " +
+      showSeconds(Model.beta()) + " * " + std::to_string(S.Cost) + " elements";
+  const AutoCandidate *Next = nullptr;
+  int Weighed = 0;
+  for (const AutoCandidate &C : Candidates) {
+    if (!C.Failure.empty())
+      continue;
+    ++Weighed;
+    if (&C != &Best && (!Next || C.Seconds < Next->Seconds))
+      Next = &C;
+  }
+  if (!Next)
+    Why += ", the only candidate";
+  else if (Next->Seconds == Best.Seconds)
+    Why += ", tied with " + std::string(algorithmName(Next->Algo)) +
+           " (fewer steps in all, or earlier in the list, wins)";
+  else
+    Why += ", the least of " + std::to_string(Weighed) +
+           " candidates (next: " + algorithmName(Next->Algo) + ", " +
+           showSeconds(Next->Seconds) + ")";
+  if (StoppedEarly)
+    Why += "; it meets every lower bound, so auto stopped there";
+  return Why;
+}
+
+} // namespace
+
 // auto: every applicable algorithm, in allAlgorithms() order; the smallest
 // prediction wins. Ties go to the schedule with fewer steps in all (the
 // caterpillar's empty steps still cost a round of the loop), then to the
 // earlier one. A candidate whose own arithmetic fails is skipped: another
 // one can still schedule the grid. mincost and mincost-steps, last, start
 // from the stepwise and greedy schedules already computed, so auto pays only
-// for their search (bounded, and skipped on large grids). A schedule that meets
-// both lower bounds (steps and cost) cannot be beaten, so the search stops
-// there.
-Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
-                      const CostModel &Model) {
-  Schedule Best;
-  double BestTime = 0;
-  int64_t BestSteps = 0;
+// for their search (bounded, and skipped on large grids). A schedule that
+// meets every lower bound (steps, cost and critical messages) cannot be
+// beaten, so the search stops there.
+AutoChoice chooseSchedule(const Layout &From, const Layout &To,
+                          const CommGrid &G, const CostModel &Model) {
+  std::string Why;
+  if (!algorithmApplies(Algorithm::Auto, From, To, &Why))
+    throw InvalidArgument("algorithm 'auto' does not apply: " + Why);
+  detail::requireGridOfLayouts("auto", From, To, G);
+  AutoChoice Result;
+  std::optional<std::size_t> Best;
   std::string FirstFailure;
   std::optional<Schedule> StepwiseSeed, GreedySeed;
+  bool StoppedEarly = false;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
       continue;
+    AutoCandidate C;
+    C.Algo = A;
     Schedule S;
     try {
       if (A == Algorithm::MinCost || A == Algorithm::MinCostSteps) {
@@ -142,33 +201,45 @@ Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
         S = runAlgorithm(A, From, To, G);
       }
     } catch (const InvalidArgument &E) {
+      C.Failure = E.what();
       if (FirstFailure.empty())
         FirstFailure = std::string(algorithmName(A)) + ": " + E.what();
+      Result.Candidates.push_back(std::move(C));
       continue;
     }
     if (A == Algorithm::Stepwise)
       StepwiseSeed = S;
     if (A == Algorithm::Greedy)
       GreedySeed = S;
-    const ScheduleStats Stats = measureSchedule(G, S);
-    const double Time = Model.predict(Stats);
-    if (Best.Algorithm.empty() || Time < BestTime ||
-        (Time == BestTime && Stats.Steps < BestSteps)) {
-      Best = std::move(S);
-      BestTime = Time;
-      BestSteps = Stats.Steps;
+    C.Stats = measureSchedule(G, S);
+    C.Seconds = Model.predict(C.Stats);
+    if (!Best || C.Seconds < Result.Candidates[*Best].Seconds ||
+        (C.Seconds == Result.Candidates[*Best].Seconds &&
+         C.Stats.Steps < Result.Candidates[*Best].Stats.Steps)) {
+      Best = Result.Candidates.size();
+      Result.Chosen = std::move(S);
     }
-    if (Stats.Steps <= Stats.StepsLowerBound &&
-        Stats.Cost <= Stats.CostLowerBound)
+    const ScheduleStats &St = C.Stats;
+    Result.Candidates.push_back(std::move(C));
+    if (St.Steps <= St.StepsLowerBound && St.Cost <= St.CostLowerBound &&
+        St.CriticalMessages <= St.CriticalLowerBound) {
+      StoppedEarly = true;
       break;
+    }
   }
-  if (Best.Algorithm.empty())
+  if (!Best)
     throw InvalidArgument("auto: no algorithm could schedule this grid (" +
                           FirstFailure + ")");
-  return Best;
+  Result.Best = *Best;
+  Result.Chosen.Choice =
+      explainChoice(Result.Candidates, Result.Candidates[*Best], Model,
+                    StoppedEarly && *Best + 1 == Result.Candidates.size());
+  if (std::optional<std::string> Problem = validateSchedule(G, Result.Chosen))
+    throw std::logic_error(std::string("internal error: the ") +
+                           Result.Chosen.Algorithm +
+                           " schedule is invalid: " + *Problem);
+  return Result;
 }
-
-} // namespace
 
 const char *algorithmName(Algorithm A) {
   for (const NamedAlgorithm &N : Names)
@@ -237,8 +308,9 @@ Schedule makeSchedule(Algorithm A, const Layout &From, const Layout &To,
         "the grid is for " + std::to_string(G.P) + " x " + std::to_string(G.Q) +
         " processes but the layouts have " + std::to_string(From.procs()) +
         " and " + std::to_string(To.procs()));
-  Schedule S = A == Algorithm::Auto ? scheduleAuto(From, To, G, Model)
-                                    : runAlgorithm(A, From, To, G);
+  if (A == Algorithm::Auto)
+    return chooseSchedule(From, To, G, Model).Chosen; // validated there
+  Schedule S = runAlgorithm(A, From, To, G);
   if (std::optional<std::string> Problem = validateSchedule(G, S))
     throw std::logic_error(std::string("internal error: the ") + S.Algorithm +
                            " schedule is invalid: " + *Problem);

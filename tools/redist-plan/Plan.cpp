@@ -37,11 +37,16 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
 }
 
 Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
-              const CostModel &Costs, int64_t StepLimit) {
+              const CostModel &Costs, int64_t StepLimit,
+              std::string CostsFrom) {
   CommGrid Grid = computeGrid(From, To);
   checkMatchingWork(Grid, Algo);
   Schedule Sched;
-  if (Algo == Algorithm::MinCostSteps) {
+  std::optional<AutoChoice> Choice;
+  if (Algo == Algorithm::Auto) {
+    Choice = chooseSchedule(From, To, Grid, Costs);
+    Sched = std::move(Choice->Chosen);
+  } else if (Algo == Algorithm::MinCostSteps) {
     // makeSchedule would take the maximum degree, the least allowed.
     if (StepLimit <= 0)
       StepLimit = std::max<int64_t>(Grid.maxDegree(), 1);
@@ -70,6 +75,8 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
               Algo,
               {},
               Costs,
+              std::move(CostsFrom),
+              std::move(Choice),
               Algo == Algorithm::MinCostSteps ? StepLimit : 0};
   Result.Stats = measureSchedule(Result.Grid, Result.Sched);
   Result.Model = modelName(Algo, *Used);

@@ -41,6 +41,10 @@ struct Plan {
   /// chose the algorithm, "alpha-beta".
   std::string Model;
   redist::CostModel Costs;
+  /// Where Costs come from: a model file's name, or "defaults".
+  std::string CostsFrom;
+  /// With auto: what it weighed (its Chosen is moved into Sched).
+  std::optional<redist::AutoChoice> Choice;
   /// mincost-steps' step limit; 0 for the other algorithms.
   int64_t StepLimit = 0;
 };
@@ -53,7 +57,7 @@ struct Plan {
 Plan makePlan(const redist::Layout &From, const redist::Layout &To,
               redist::Algorithm Algo,
               const redist::CostModel &Costs = redist::CostModel(),
-              int64_t StepLimit = 0);
+              int64_t StepLimit = 0, std::string CostsFrom = "defaults");
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

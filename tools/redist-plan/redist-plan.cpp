@@ -1,9 +1,9 @@
 //===- redist-plan.cpp - Show the schedule of a redistribution ------------===//
 //
 // redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]]
-//             [--table | --json]
+//             [--model FILE] [--table | --json]
 // redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
-//             NAME [--steps K]] [--table | --json]
+//             NAME [--steps K]] [--model FILE] [--table | --json]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -120,6 +120,15 @@ cl::opt<std::string>
                            "(at least the step lower bound)"),
                   cl::value_desc("K"), cl::sub(CyclicCommand),
                   cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+
+cl::opt<std::string>
+    ModelFile("model",
+              cl::desc("Cost model file (redist-model/1, as redist-calibrate "
+                       "writes it) that auto weighs the schedules with; "
+                       "default: the file REDIST_MODEL names, else the "
+                       "built-in defaults"),
+              cl::value_desc("file"), cl::sub(CyclicCommand),
+              cl::sub(GenBlockCommand), cl::cat(PlanCategory));
 
 enum class OutputFormat { Table, Json };
 // A list, not a cl::opt: a cl::opt given twice stops the parser with "may
@@ -244,8 +253,10 @@ Plan planCyclic() {
   }
   const int64_t Steps = readStepLimit(Algo);
   checkCyclicSize(P, R, Q, S, N);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
-                  Algo, CostModel(), Steps);
+                  Algo, Model, Steps, ModelFrom);
 }
 
 /// The segment sizes of one side of genblock, named Side ("source" or
@@ -290,9 +301,11 @@ Plan planGenBlock() {
                      "; both must be the array length"};
   Algorithm Algo = readAlgorithm();
   const int64_t Steps = readStepLimit(Algo);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
                   Layout(Distribution::genBlock(std::move(Target)), TargetSum),
-                  Algo, CostModel(), Steps);
+                  Algo, Model, Steps, ModelFrom);
 }
 
 void printPlan(OutputFormat Format, const Plan &P) {
@@ -316,9 +329,9 @@ int main(int Argc, char **Argv) {
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
       "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
-      "[--table | --json]\n"
+      "[--model FILE] [--table | --json]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--table | --json]\n");
+      "[--algorithm NAME [--steps K]] [--model FILE] [--table | --json]\n");
 
   try {
     // The format first: a contradictory command line is not worth planning.
