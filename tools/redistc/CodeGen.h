@@ -32,6 +32,9 @@ struct CodeGenOptions {
   /// Use the runtime for every redistribute and assign.
   bool ForceDynamic = false;
   StaticLimits Limits;
+  /// The cost model auto weighs the static path's schedules with (--model);
+  /// dynamic directives use the runtime's (REDIST_MODEL at run time).
+  redist::CostModel Model;
   /// The input as the #line directives name it, and the output file.
   std::string InputPath;
   std::string OutputPath;

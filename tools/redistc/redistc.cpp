@@ -1,6 +1,7 @@
 //===- redistc.cpp - The #pragma redist translator ------------------------===//
 //
-// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic] [-- flags]
+// redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic]
+//         [--model FILE] [-- flags]
 //
 // Reads a C++ file with #pragma redist directives and writes it back with
 // each directive replaced by the MPI code that implements it: constant
@@ -14,6 +15,9 @@
 
 #include "Driver.h"
 #include "RedistcConfig.h"
+
+#include "redist/CostModel.h"
+#include "redist/Error.h"
 
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Config/llvm-config.h"
@@ -71,6 +75,13 @@ cl::opt<std::string> DepFile(
              "for the output (for build systems)"),
     cl::value_desc("file"), cl::cat(RedistcCategory));
 
+cl::opt<std::string> ModelFile(
+    "model",
+    cl::desc("Cost model file (redist-model/1, as redist-calibrate writes "
+             "it) that auto weighs the schedules computed now with; default: "
+             "the file REDIST_MODEL names, else the built-in defaults"),
+    cl::value_desc("file"), cl::cat(RedistcCategory));
+
 cl::extrahelp MoreHelp(
     "\nredistc translates #pragma redist directives (processors, distribute,\n"
     "redistribute, assign) into MPI code. Compiler flags come from a\n"
@@ -105,6 +116,12 @@ int main(int argc, const char **argv) {
     }
 
   redistc::CodeGenOptions Options;
+  try {
+    Options.Model = redist::loadCostModel(ModelFile);
+  } catch (const redist::InvalidArgument &E) {
+    llvm::WithColor::error(llvm::errs(), "redistc") << E.what() << "\n";
+    return 1;
+  }
   Options.ForceDynamic = ForceDynamic;
   Options.Limits.MaxRows = TableLimit;
   Options.Limits.MaxStepCalls = StepCallLimit;
