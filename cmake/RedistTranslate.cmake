@@ -1,5 +1,5 @@
 # redist_translate(TARGET <target> SOURCES <file>... [DYNAMIC] [REPORT]
-#                  [OPTIONS <redistc option>...])
+#                  [MODEL <model file>] [OPTIONS <redistc option>...])
 #
 # Translates C++ sources holding #pragma redist directives with redistc and
 # compiles the translations into <target>, which is linked to the redist
@@ -11,6 +11,9 @@
 # compiler will.
 #   DYNAMIC  use the runtime for every directive (redistc --dynamic)
 #   REPORT   print redistc's per-directive report while building
+#   MODEL    the cost model file auto weighs the static schedules with
+#            (redistc --model; redist-calibrate writes one); editing it
+#            translates again
 #   OPTIONS  further redistc options, e.g. --static-table-limit=1000
 #
 # List the annotated sources here rather than in add_executable; if they are
@@ -21,7 +24,7 @@
 include_guard(GLOBAL)
 
 function(redist_translate)
-  cmake_parse_arguments(PARSE_ARGV 0 RT "DYNAMIC;REPORT" "TARGET"
+  cmake_parse_arguments(PARSE_ARGV 0 RT "DYNAMIC;REPORT" "TARGET;MODEL"
                         "SOURCES;OPTIONS")
   if(NOT RT_TARGET OR NOT TARGET ${RT_TARGET})
     message(FATAL_ERROR "redist_translate: TARGET must name an existing "
@@ -90,6 +93,16 @@ ${_extensions_default},$<BOOL:${_extensions_property}>>")
   if(RT_REPORT)
     list(APPEND _options --report)
   endif()
+  set(_model_depends "")
+  if(RT_MODEL)
+    get_filename_component(_model ${RT_MODEL} ABSOLUTE
+                           BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    if(NOT EXISTS ${_model})
+      message(FATAL_ERROR "redist_translate: MODEL ${_model} does not exist")
+    endif()
+    list(APPEND _options --model=${_model})
+    set(_model_depends ${_model})
+  endif()
 
   set(_outdir ${CMAKE_CURRENT_BINARY_DIR}/redistc/${RT_TARGET})
   foreach(_source IN LISTS RT_SOURCES)
@@ -104,7 +117,7 @@ ${_extensions_default},$<BOOL:${_extensions_property}>>")
       COMMAND ${CMAKE_COMMAND} -E make_directory ${_out_dir}
       COMMAND ${_tool} ${_abs} -o ${_out} --depfile=${_out}.d ${_options}
               -- ${_flags}
-      DEPENDS ${_abs} $<TARGET_FILE:${_tool}>
+      DEPENDS ${_abs} $<TARGET_FILE:${_tool}> ${_model_depends}
       DEPFILE ${_out}.d
       COMMENT "Translating ${_source} with redistc"
       COMMAND_EXPAND_LISTS

@@ -98,6 +98,48 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
   return std::nullopt;
 }
 
+namespace {
+
+/// ScheduleStats::CriticalMessages and CriticalLowerBound: the longest chain
+/// of messages ending at each rank, extended step by step. Messages of one
+/// step run at once, so each extends the chains as they stood before it.
+void measureCriticalMessages(const CommGrid &G, const Schedule &S,
+                             ScheduleStats &Stats) {
+  const int64_t M = static_cast<int64_t>(G.Messages.size());
+  std::vector<int32_t> RankOf; // message Id's source at Id, its target at M+Id
+  const size_t Ranks =
+      detail::denseIds(
+          2 * M,
+          [&](int64_t I) {
+            return I < M ? G.Messages[I].Src : G.Messages[I - M].Dst;
+          },
+          std::max(G.P, G.Q), RankOf)
+          .size();
+  std::vector<int64_t> Sends(Ranks, 0), Recvs(Ranks, 0);
+  for (int64_t Id = 0; Id < M; ++Id)
+    if (RankOf[Id] != RankOf[M + Id]) {
+      Stats.CriticalLowerBound =
+          std::max({Stats.CriticalLowerBound, ++Sends[RankOf[Id]],
+                    ++Recvs[RankOf[M + Id]]});
+    }
+  std::vector<int64_t> Chain(Ranks, 0);
+  std::vector<std::pair<int64_t, int64_t>> Extended; // (message, chain)
+  for (const std::vector<int64_t> &Step : S.Steps) {
+    Extended.clear();
+    for (int64_t Id : Step)
+      if (Id >= 0 && Id < M && RankOf[Id] != RankOf[M + Id])
+        Extended.emplace_back(
+            Id, 1 + std::max(Chain[RankOf[Id]], Chain[RankOf[M + Id]]));
+    for (const auto &[Id, Length] : Extended) {
+      for (int32_t R : {RankOf[Id], RankOf[M + Id]})
+        Chain[R] = std::max(Chain[R], Length);
+      Stats.CriticalMessages = std::max(Stats.CriticalMessages, Length);
+    }
+  }
+}
+
+} // namespace
+
 ScheduleStats measureSchedule(const CommGrid &G, const Schedule &S) {
   ScheduleStats Stats;
   const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
@@ -132,6 +174,7 @@ ScheduleStats measureSchedule(const CommGrid &G, const Schedule &S) {
                                       Volume[Dense[Id]] += G.Messages[Id].Len);
     }
   }
+  measureCriticalMessages(G, S, Stats);
   return Stats;
 }
 

@@ -12,7 +12,7 @@
 #include "redist/Error.h"
 #include "redist/Limits.h"
 #include "redist/MinCost.h"
-#include "schedulers/AutoChoice.h"
+#include "schedulers/AutoPicker.h"
 #include "schedulers/GenBlockSchedulers.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -130,13 +130,21 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
   }
 }
 
+} // namespace
+
 // auto: every applicable algorithm, in allAlgorithms() order, offered to
-// AutoChoice (which says how it picks). mincost and mincost-steps, last,
-// start from the stepwise and greedy schedules already computed, so auto
-// pays only for their search (bounded, and skipped on large grids).
-Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
-                      const CostModel &Model) {
-  detail::AutoChoice Choice(G, Model);
+// AutoPicker (which says how it picks). A candidate whose own arithmetic
+// fails is skipped: another one can still schedule the grid. mincost and
+// mincost-steps, last, start from the stepwise and greedy schedules already
+// computed, so auto pays only for their search (bounded, and skipped on
+// large grids).
+AutoChoice chooseSchedule(const Layout &From, const Layout &To,
+                          const CommGrid &G, const CostModel &Model) {
+  std::string Why;
+  if (!algorithmApplies(Algorithm::Auto, From, To, &Why))
+    throw InvalidArgument("algorithm 'auto' does not apply: " + Why);
+  detail::requireGridOfLayouts("auto", From, To, G);
+  detail::AutoPicker Picker(G, Model);
   std::optional<Schedule> StepwiseSeed, GreedySeed;
   for (Algorithm A : allAlgorithms()) {
     if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
@@ -158,20 +166,18 @@ Schedule scheduleAuto(const Layout &From, const Layout &To, const CommGrid &G,
         S = runAlgorithm(A, From, To, G);
       }
     } catch (const InvalidArgument &E) {
-      Choice.fail(algorithmName(A), E.what());
+      Picker.fail(A, algorithmName(A), E.what());
       continue;
     }
     if (A == Algorithm::Stepwise)
       StepwiseSeed = S;
     if (A == Algorithm::Greedy)
       GreedySeed = S;
-    if (Choice.offer(std::move(S)))
+    if (Picker.offer(A, algorithmName(A), std::move(S)))
       break;
   }
-  return Choice.take();
+  return Picker.take();
 }
-
-} // namespace
 
 const char *algorithmName(Algorithm A) {
   for (const NamedAlgorithm &N : Names)
@@ -240,8 +246,9 @@ Schedule makeSchedule(Algorithm A, const Layout &From, const Layout &To,
         "the grid is for " + std::to_string(G.P) + " x " + std::to_string(G.Q) +
         " processes but the layouts have " + std::to_string(From.procs()) +
         " and " + std::to_string(To.procs()));
-  Schedule S = A == Algorithm::Auto ? scheduleAuto(From, To, G, Model)
-                                    : runAlgorithm(A, From, To, G);
+  if (A == Algorithm::Auto)
+    return chooseSchedule(From, To, G, Model).Chosen; // validated there
+  Schedule S = runAlgorithm(A, From, To, G);
   if (std::optional<std::string> Problem = validateSchedule(G, S))
     throw std::logic_error(std::string("internal error: the ") + S.Algorithm +
                            " schedule is invalid: " + *Problem);

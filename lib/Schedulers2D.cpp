@@ -36,7 +36,7 @@
 
 #include "redist/Error.h"
 #include "redist/Limits.h"
-#include "schedulers/AutoChoice.h"
+#include "schedulers/AutoPicker.h"
 #include "schedulers/SchedulerImpls.h"
 
 #include <algorithm>
@@ -61,23 +61,6 @@ Schedule runAlgorithm(Algorithm2D A, const Layout2D &From, const Layout2D &To,
   return productSchedule(G,
                          makeSchedule(A.Base, From.rows(), To.rows(), G.Rows),
                          makeSchedule(A.Base, From.cols(), To.cols(), G.Cols));
-}
-
-// Every candidate in allAlgorithms2D() order, offered to AutoChoice.
-Schedule scheduleAuto(const Layout2D &From, const Layout2D &To,
-                      const CommGrid2D &G, const CostModel &Model) {
-  detail::AutoChoice Choice(G.Whole, Model);
-  for (Algorithm2D A : allAlgorithms2D()) {
-    if (A.Base == Algorithm::Auto || !algorithm2DApplies(A, From, To))
-      continue;
-    try {
-      if (Choice.offer(runAlgorithm(A, From, To, G)))
-        break;
-    } catch (const InvalidArgument &E) {
-      Choice.fail(algorithm2DName(A), E.what());
-    }
-  }
-  return Choice.take();
 }
 
 } // namespace
@@ -182,8 +165,12 @@ Schedule productSchedule(const CommGrid2D &G, const Schedule &RowSchedule,
   return S;
 }
 
-Schedule makeSchedule2D(Algorithm2D A, const Layout2D &From, const Layout2D &To,
-                        const CommGrid2D &G, const CostModel &Model) {
+namespace {
+
+/// Throws InvalidArgument when A does not apply to From -> To or G is not
+/// their grid.
+void requireApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
+                    const CommGrid2D &G) {
   std::string Why;
   if (!algorithm2DApplies(A, From, To, &Why))
     throw InvalidArgument("algorithm '" + algorithm2DName(A) +
@@ -194,8 +181,36 @@ Schedule makeSchedule2D(Algorithm2D A, const Layout2D &From, const Layout2D &To,
         "the grid is for " + std::to_string(G.Whole.P) + " x " +
         std::to_string(G.Whole.Q) + " processes but the layouts have " +
         std::to_string(From.procs()) + " and " + std::to_string(To.procs()));
-  Schedule S = A.Base == Algorithm::Auto ? scheduleAuto(From, To, G, Model)
-                                         : runAlgorithm(A, From, To, G);
+}
+
+} // namespace
+
+// Every candidate in allAlgorithms2D() order, offered to AutoPicker, the
+// same rule and cost model as 1-D auto.
+AutoChoice chooseSchedule2D(const Layout2D &From, const Layout2D &To,
+                            const CommGrid2D &G, const CostModel &Model) {
+  requireApplies({Algorithm::Auto, false}, From, To, G);
+  detail::AutoPicker Picker(G.Whole, Model);
+  for (Algorithm2D A : allAlgorithms2D()) {
+    if (A.Base == Algorithm::Auto || !algorithm2DApplies(A, From, To))
+      continue;
+    try {
+      if (Picker.offer(A.Base, algorithm2DName(A),
+                       runAlgorithm(A, From, To, G)))
+        break;
+    } catch (const InvalidArgument &E) {
+      Picker.fail(A.Base, algorithm2DName(A), E.what());
+    }
+  }
+  return Picker.take();
+}
+
+Schedule makeSchedule2D(Algorithm2D A, const Layout2D &From, const Layout2D &To,
+                        const CommGrid2D &G, const CostModel &Model) {
+  requireApplies(A, From, To, G);
+  if (A.Base == Algorithm::Auto)
+    return chooseSchedule2D(From, To, G, Model).Chosen; // validated there
+  Schedule S = runAlgorithm(A, From, To, G);
   if (std::optional<std::string> Problem = validateSchedule(G.Whole, S))
     throw std::logic_error("internal error: the " + S.Algorithm +
                            " schedule is invalid: " + *Problem);

@@ -37,9 +37,7 @@ struct CacheKey {
            A.SharedMemory == B.SharedMemory &&
            A.RanksPerNode == B.RanksPerNode &&
            A.FailRingOnRank == B.FailRingOnRank &&
-           A.MaxTransferBytes == B.MaxTransferBytes &&
-           A.Model.Alpha == B.Model.Alpha && A.Model.Beta == B.Model.Beta &&
-           A.Model.ElementBytes == B.Model.ElementBytes;
+           A.MaxTransferBytes == B.MaxTransferBytes && A.Model == B.Model;
   }
 };
 

@@ -146,7 +146,8 @@ std::vector<Parameter> allParameters(const Distribution &From,
        [](int64_t V) { return std::string(V ? "on" : "off"); }},
       {"ranks per node", O.RanksPerNode, showNumber},
       {"cost model alpha", bitsOf(O.Model.Alpha), showDouble},
-      {"cost model beta", bitsOf(O.Model.Beta), showDouble},
+      {"cost model beta", bitsOf(O.Model.BetaPerByte), showDouble},
+      {"cost model gamma", bitsOf(O.Model.Gamma), showDouble},
       {"cost model element size", bitsOf(O.Model.ElementBytes), showDouble},
   };
 }

@@ -57,6 +57,9 @@ struct MethodInfo {
   const char *NoGenBlock = nullptr;
   /// A fault for redist-bench's own tests: never in "all", never listed.
   bool SelfTest = false;
+  /// Whether it follows the runtime's schedule (Problem::Schedule): with
+  /// several --algorithm names it runs once per algorithm.
+  bool FollowsSchedule = false;
 };
 
 /// Every method built into this redist-bench, in the order "all" runs them.

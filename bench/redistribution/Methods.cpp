@@ -12,11 +12,12 @@ std::vector<MethodInfo> availableMethods() {
     };
   };
   return {
-      {"redist", Runtime(ExecMode::Scheduled), true},
+      {"redist", Runtime(ExecMode::Scheduled), true, nullptr, false, true},
       // The default mode with every message over MPI: what the shared-memory
       // handover gains.
-      {"redist-p2p", Runtime(ExecMode::Scheduled, false), true},
-      {"unsync", Runtime(ExecMode::Unsynchronized), true},
+      {"redist-p2p", Runtime(ExecMode::Scheduled, false), true, nullptr, false,
+       true},
+      {"unsync", Runtime(ExecMode::Unsynchronized), true, nullptr, false, true},
       {"alltoallv", makeAlltoallvPeer, true},
       {"alltoallw", makeAlltoallwPeer, true},
       {"caterpillar", makeCaterpillarPeer, true},
@@ -31,9 +32,11 @@ std::vector<MethodInfo> availableMethods() {
       // The plan cache on every run, as a dynamic directive: with the
       // default cross-rank check and without, for what the check costs.
       {"redist-cached",
-       [](const Problem &Pb) { return makeCachedMethod(Pb, true); }, false},
+       [](const Problem &Pb) { return makeCachedMethod(Pb, true); }, false,
+       nullptr, false, true},
       {"cached-noverify",
-       [](const Problem &Pb) { return makeCachedMethod(Pb, false); }, false},
+       [](const Problem &Pb) { return makeCachedMethod(Pb, false); }, false,
+       nullptr, false, true},
       // Writes its target on the first run only, so that the tests can
       // check that --verify catches a run that writes nothing.
       {"selftest-stale", makeStaleMethod, false, nullptr, true},

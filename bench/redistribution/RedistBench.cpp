@@ -3,7 +3,7 @@
 //   mpirun -np R redist-bench cyclic P r Q s N [options]
 //   mpirun -np R redist-bench genblock --source 12,20,15,...
 //       --target 17,10,... [options]
-//   options: [--method NAME,...|all] [--algorithm NAME]
+//   options: [--method NAME,...|all] [--algorithm NAME,...]
 //       [--packing auto|runs|datatypes] [--reps K] [--verify] [--json]
 //
 // Runs one redistribution of N doubles with every chosen method on the same
@@ -76,10 +76,12 @@ cl::list<std::string>
                 cl::desc("Methods to run, comma separated, or 'all' "
                          "(the default)"),
                 cl::value_desc("name"), cl::cat(BenchCategory));
-cl::opt<std::string>
-    AlgorithmName("algorithm", cl::init("auto"), cl::sub(*cl::AllSubCommands),
-                  cl::desc("Schedule algorithm of the runtime's methods"),
-                  cl::value_desc("name"), cl::cat(BenchCategory));
+cl::list<std::string> AlgorithmNames(
+    "algorithm", cl::CommaSeparated, cl::sub(*cl::AllSubCommands),
+    cl::desc("Schedule algorithm of the runtime's methods (default auto); "
+             "several, comma separated, run each such method once per "
+             "algorithm, interleaved"),
+    cl::value_desc("name,..."), cl::cat(BenchCategory));
 // Values are read as strings and checked by the benchmark, so that a bad
 // value gets the same one-line error on rank 0 as any other bad argument.
 cl::opt<std::string> PackingName(
@@ -267,6 +269,29 @@ std::vector<MethodInfo> chosenMethods(const Problem &Pb) {
   return Chosen;
 }
 
+// Each method that follows a schedule once per algorithm, in the order
+// given; the others once.
+std::vector<MethodInfo> perAlgorithm(const std::vector<MethodInfo> &Methods,
+                                     const std::vector<Algorithm> &Schedules) {
+  std::vector<MethodInfo> Out;
+  for (const MethodInfo &M : Methods) {
+    if (!M.FollowsSchedule || Schedules.size() == 1) {
+      Out.push_back(M);
+      continue;
+    }
+    for (Algorithm A : Schedules) {
+      MethodInfo Copy = M;
+      Copy.Make = [Make = M.Make, A](const Problem &Pb) {
+        Problem WithSchedule = Pb;
+        WithSchedule.Schedule = A;
+        return Make(WithSchedule);
+      };
+      Out.push_back(std::move(Copy));
+    }
+  }
+  return Out;
+}
+
 int runBenchmark(int Rank, int Ranks) {
   if (!CyclicCommand && !GenBlockCommand)
     throw BenchError{"expected a distribution kind: cyclic P r Q s N, or "
@@ -278,27 +303,35 @@ int runBenchmark(int Rank, int Ranks) {
   std::optional<Packing> Pack = parsePacking(PackingName);
   require(Pack.has_value(), "unknown --packing '" + PackingName +
                                 "' (expected auto, runs or datatypes)");
-  std::optional<Algorithm> Schedule = parseAlgorithm(AlgorithmName);
-  if (!Schedule) {
-    std::string List;
-    for (Algorithm A : allAlgorithms())
-      List += std::string(List.empty() ? "" : ", ") + algorithmName(A);
-    throw BenchError{"unknown --algorithm '" + AlgorithmName +
-                     "' (expected one of: " + List + ")"};
+  std::vector<std::string> Names(AlgorithmNames.begin(), AlgorithmNames.end());
+  if (Names.empty())
+    Names.push_back("auto");
+  std::vector<Algorithm> Schedules;
+  for (const std::string &Name : Names) {
+    std::optional<Algorithm> Schedule = parseAlgorithm(Name);
+    if (!Schedule) {
+      std::string List;
+      for (Algorithm A : allAlgorithms())
+        List += std::string(List.empty() ? "" : ", ") + algorithmName(A);
+      throw BenchError{"unknown --algorithm '" + Name +
+                       "' (expected one of: " + List + ")"};
+    }
+    Schedules.push_back(*Schedule);
   }
   Problem Pb =
       CyclicCommand ? cyclicProblem(Rank, Ranks) : genBlockProblem(Rank, Ranks);
-  Pb.Schedule = *Schedule;
+  Pb.Schedule = Schedules.front();
   Pb.Pack = *Pack;
   // The runtime refuses an algorithm that does not apply; say so before
   // measuring anything.
-  std::string Why;
-  if (!algorithmApplies(*Schedule,
-                        Layout(runtimeDistribution(Pb.From), Pb.From.N),
-                        Layout(runtimeDistribution(Pb.To), Pb.To.N), &Why))
-    throw BenchError{"--algorithm " + AlgorithmName +
-                     " does not apply: " + Why};
-  std::vector<MethodInfo> Methods = chosenMethods(Pb);
+  for (std::size_t I = 0; I < Schedules.size(); ++I) {
+    std::string Why;
+    if (!algorithmApplies(Schedules[I],
+                          Layout(runtimeDistribution(Pb.From), Pb.From.N),
+                          Layout(runtimeDistribution(Pb.To), Pb.To.N), &Why))
+      throw BenchError{"--algorithm " + Names[I] + " does not apply: " + Why};
+  }
+  std::vector<MethodInfo> Methods = perAlgorithm(chosenMethods(Pb), Schedules);
 
   std::vector<double> Src = makeFilledPart(Pb.From, Rank);
   std::vector<double> Memcpy;

@@ -432,6 +432,77 @@ int main(int argc, char **argv) {
     Errors += expect(planCacheSize() == 0, "clearPlanCache left plans");
     return Errors;
   });
+  runCase("cost model picks the schedule", [] {
+    // CYCLIC(4) -> CYCLIC(5) on 3 processes: the caterpillar's first step
+    // holds only local copies, so it starts one message fewer in a row than
+    // the class schedule (2 against 3), which costs 200 elements against
+    // its 210. Start-ups decide under the first model, bytes under the
+    // second.
+    int64_t Errors = 0;
+    CostModel StartUps, Bytes;
+    StartUps.Alpha = 0;
+    StartUps.Gamma = 1e-3;
+    StartUps.BetaPerByte = 1e-12;
+    Bytes.Alpha = 0;
+    Bytes.Gamma = 0;
+    Bytes.BetaPerByte = 1e-6;
+    const char *Expected[2] = {"caterpillar", "classes"};
+    for (int I = 0; I < 2; ++I) {
+      PlanOptions O;
+      O.Model = I == 0 ? StartUps : Bytes;
+      Plan Pl(D::cyclic(3, 4), D::cyclic(3, 5), 600, 8, MPI_COMM_WORLD, O);
+      const Schedule &S = Pl.schedule();
+      Errors += expect(S.Algorithm == Expected[I],
+                       "auto picked " + S.Algorithm + ", not " + Expected[I]);
+      Errors += expect(S.Choice.rfind(S.Algorithm + ": predicted", 0) == 0,
+                       "auto's reason: " + S.Choice);
+      Errors += test::runAndCheck(Pl, std::string("model ") + Expected[I]);
+    }
+
+    // REDIST_MODEL names the default model: PlanOptions() reads it.
+    const std::string Good =
+                          "redist-edge-model-" + std::to_string(Rank) + ".json",
+                      Bad = "redist-edge-bad-model-" + std::to_string(Rank) +
+                            ".json";
+    {
+      std::FILE *F = std::fopen(Good.c_str(), "w");
+      std::fputs("{\"format\": \"redist-model/1\", \"alpha_s\": 0, "
+                 "\"beta_s_per_byte\": 1e-6, \"gamma_s\": 0}\n",
+                 F);
+      std::fclose(F);
+      F = std::fopen(Bad.c_str(), "w");
+      std::fputs("{\"format\": \"redist-model/1\", \"alpha_s\": 0}\n", F);
+      std::fclose(F);
+    }
+    setenv("REDIST_MODEL", Good.c_str(), 1);
+    {
+      PlanOptions O;
+      Errors += expect(O.Model == Bytes, "REDIST_MODEL's model not read");
+      Plan Pl(D::cyclic(3, 4), D::cyclic(3, 5), 600, 8, MPI_COMM_WORLD);
+      Errors +=
+          expect(Pl.schedule().Algorithm == "classes",
+                 "with REDIST_MODEL, auto picked " + Pl.schedule().Algorithm);
+    }
+    // A bad file: InvalidArgument naming it, on every rank, before any
+    // communication (so no rank waits for another).
+    setenv("REDIST_MODEL", Bad.c_str(), 1);
+    try {
+      PlanOptions O;
+      Errors += expect(false, "a bad REDIST_MODEL file was accepted");
+    } catch (const InvalidArgument &E) {
+      const std::string What = E.what();
+      Errors += expect(What.rfind("REDIST_MODEL: " + Bad +
+                                      ": member \"beta_s_per_byte\": missing",
+                                  0) == 0,
+                       "bad REDIST_MODEL: " + What);
+    }
+    unsetenv("REDIST_MODEL");
+    Errors += expect(PlanOptions().Model == CostModel(),
+                     "without REDIST_MODEL, not the defaults");
+    std::remove(Good.c_str());
+    std::remove(Bad.c_str());
+    return Errors;
+  });
   runCase("local part helpers", [] {
     int64_t Errors = 0;
     for (const Distribution &Dist :

@@ -360,8 +360,12 @@ int main(int argc, char **argv) {
        [](Params &X, bool Odd) { X.Options.RanksPerNode = Odd ? 2 : 0; }},
       {"cost model alpha", " (from 5e-06 to 1e-05)",
        [](Params &X, bool Odd) { X.Options.Model.Alpha = Odd ? 1e-5 : 5e-6; }},
-      {"cost model beta", " (from 1e-09 to 3.2e-09)",
-       [](Params &X, bool Odd) { X.Options.Model.Beta = Odd ? 1e-9 : 3.2e-9; }},
+      {"cost model beta", " (from 4e-10 to 1e-09)",
+       [](Params &X, bool Odd) {
+         X.Options.Model.BetaPerByte = Odd ? 1e-9 : 4e-10;
+       }},
+      {"cost model gamma", " (from 1e-06 to 2e-06)",
+       [](Params &X, bool Odd) { X.Options.Model.Gamma = Odd ? 1e-6 : 2e-6; }},
       {"cost model element size", " (from 4 to 8)",
        [](Params &X, bool Odd) { X.Options.Model.ElementBytes = Odd ? 4 : 8; }},
   };

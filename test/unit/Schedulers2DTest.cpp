@@ -5,7 +5,8 @@
 // cost_row * cost_col; and, whenever both factors meet their 1-D bounds, the
 // product meets the 2-D bound exactly when one side (senders or receivers)
 // sets the bound in both dimensions (Schedulers2D.cpp proves it). auto is
-// never predicted slower than any candidate.
+// never predicted slower than any candidate, and weighs them with 1-D auto's
+// model, gamma * critical messages included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -170,6 +171,48 @@ TEST(Schedulers2DTest, SeededSweep) {
     }
     EXPECT_LE(AutoTime, BestTime);
   }
+}
+
+TEST(Schedulers2DTest, AutoWeighsEveryCandidateAsIn1D) {
+  // cyclic2d.test's example: stepwise meets the step bound but not the cost
+  // bound, so auto weighs every candidate.
+  Layout2D From = Layout2D::blockCyclic(4, 6, 2, 2, 1, 3);
+  Layout2D To = Layout2D::blockCyclic(4, 6, 1, 3, 4, 2);
+  CommGrid2D G = computeGrid2D(From, To);
+  for (double Gamma : {0.0, 1.0}) {
+    CostModel Model;
+    Model.Gamma = Gamma;
+    SCOPED_TRACE(Gamma);
+    const AutoChoice C = chooseSchedule2D(From, To, G, Model);
+    ASSERT_LT(C.Best, C.Candidates.size());
+    bool SawProduct = false;
+    for (const AutoCandidate &A : C.Candidates) {
+      ASSERT_TRUE(A.Failure.empty()) << A.Name;
+      SawProduct |= A.Name.rfind("product(", 0) == 0;
+      EXPECT_DOUBLE_EQ(A.Seconds, Model.predict(A.Stats)) << A.Name;
+      EXPECT_GE(A.Seconds, C.Candidates[C.Best].Seconds) << A.Name;
+      EXPECT_GT(A.Stats.CriticalMessages, 0) << A.Name;
+    }
+    EXPECT_TRUE(SawProduct);
+    EXPECT_EQ(C.Chosen.Algorithm, C.Candidates[C.Best].Name);
+    EXPECT_EQ(measureSchedule(G.Whole, C.Chosen).CriticalMessages,
+              C.Candidates[C.Best].Stats.CriticalMessages);
+    EXPECT_EQ(C.Chosen.Choice.rfind(C.Chosen.Algorithm + ": predicted ", 0), 0u)
+        << C.Chosen.Choice;
+    EXPECT_EQ(
+        makeSchedule2D({Algorithm::Auto, false}, From, To, G, Model).Steps,
+        C.Chosen.Steps);
+  }
+  // With gamma alone, the pick has the fewest critical messages.
+  CostModel OnlyGamma;
+  OnlyGamma.Alpha = 0;
+  OnlyGamma.BetaPerByte = 0;
+  OnlyGamma.Gamma = 1;
+  const AutoChoice C = chooseSchedule2D(From, To, G, OnlyGamma);
+  for (const AutoCandidate &A : C.Candidates)
+    EXPECT_LE(C.Candidates[C.Best].Stats.CriticalMessages,
+              A.Stats.CriticalMessages)
+        << A.Name;
 }
 
 } // namespace

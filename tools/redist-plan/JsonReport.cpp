@@ -51,6 +51,44 @@ void writeProblem(OStream &J, const ArrayProblem &Array) {
   J.attribute("N", From.extent());
 }
 
+/// auto's choice: the model it weighed with, why it chose, and every
+/// candidate, one per line.
+void writeChoice(OStream &J, const AutoChoice &C, const Plan &P) {
+  J.attributeObject("auto", [&] {
+    J.attributeBegin("cost_model");
+    compact(J, [&](OStream &Line) {
+      Line.object([&] {
+        Line.attribute(AlphaMember, P.Costs.Alpha);
+        Line.attribute(BetaMember, P.Costs.BetaPerByte);
+        Line.attribute(GammaMember, P.Costs.Gamma);
+        Line.attribute("element_bytes", P.Costs.ElementBytes);
+        Line.attribute("from", P.CostsFrom);
+      });
+    });
+    J.attributeEnd();
+    J.attribute("reason", P.Sched.Choice);
+    J.attributeArray("candidates", [&] {
+      for (std::size_t I = 0; I < C.Candidates.size(); ++I) {
+        const AutoCandidate &A = C.Candidates[I];
+        compact(J, [&](OStream &Line) {
+          Line.object([&] {
+            Line.attribute("algorithm", A.Name);
+            if (!A.Failure.empty()) {
+              Line.attribute("failure", A.Failure);
+              return;
+            }
+            Line.attribute("non_empty_steps", A.Stats.NonEmptySteps);
+            Line.attribute("critical_messages", A.Stats.CriticalMessages);
+            Line.attribute("cost", A.Stats.Cost);
+            Line.attribute("predicted_s", A.Seconds);
+            Line.attribute("chosen", I == C.Best);
+          });
+        });
+      }
+    });
+  });
+}
+
 } // namespace
 
 void printJson(llvm::raw_ostream &OS, const Plan &P) {
@@ -96,6 +134,8 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
     J.attributeEnd();
     // Added after the others, and only when they apply: readers that know
     // the members above keep working.
+    if (P.Choice)
+      writeChoice(J, *P.Choice, P);
     if (P.StepLimit > 0)
       J.attribute("step_limit", P.StepLimit);
     if (!P.Sched.Note.empty())

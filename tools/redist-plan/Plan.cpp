@@ -41,7 +41,8 @@ namespace {
 /// Validates Sched, sorts each step and measures it.
 Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
                 CommGrid Grid, Schedule Sched, Algorithm Requested,
-                Algorithm Used, const CostModel &Costs, int64_t StepLimit) {
+                Algorithm Used, const CostModel &Costs, int64_t StepLimit,
+                std::string CostsFrom, std::optional<AutoChoice> Choice) {
   if (std::optional<std::string> Invalid = validateSchedule(Grid, Sched))
     throw InternalError("the " + Sched.Algorithm +
                         " schedule is invalid: " + *Invalid);
@@ -56,6 +57,8 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
               Requested == Algorithm::Auto,
               modelName(Requested, Used),
               Costs,
+              std::move(CostsFrom),
+              std::move(Choice),
               StepLimit};
   Result.Stats = measureSchedule(Result.Grid, Result.Sched);
   return Result;
@@ -64,11 +67,16 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
 } // namespace
 
 Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
-              const CostModel &Costs, int64_t StepLimit) {
+              const CostModel &Costs, int64_t StepLimit,
+              std::string CostsFrom) {
   CommGrid Grid = computeGrid(From, To);
   checkMatchingWork(Grid, Algo);
   Schedule Sched;
-  if (Algo == Algorithm::MinCostSteps) {
+  std::optional<AutoChoice> Choice;
+  if (Algo == Algorithm::Auto) {
+    Choice = chooseSchedule(From, To, Grid, Costs);
+    Sched = std::move(Choice->Chosen);
+  } else if (Algo == Algorithm::MinCostSteps) {
     // makeSchedule would take the maximum degree, the least allowed.
     if (StepLimit <= 0)
       StepLimit = std::max<int64_t>(Grid.maxDegree(), 1);
@@ -84,11 +92,12 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
                         "'");
   return finishPlan(ArrayProblem{From, To}, std::move(Grid), std::move(Sched),
                     Algo, *Used, Costs,
-                    Algo == Algorithm::MinCostSteps ? StepLimit : 0);
+                    Algo == Algorithm::MinCostSteps ? StepLimit : 0,
+                    std::move(CostsFrom), std::move(Choice));
 }
 
 Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
-                    const CostModel &Costs) {
+                    const CostModel &Costs, std::string CostsFrom) {
   CommGrid2D Grid = computeGrid2D(From, To);
   // A product runs its algorithm on the 1-D grids; the others on the whole.
   if (Algo.Product) {
@@ -97,7 +106,14 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
   } else {
     checkMatchingWork(Grid.Whole, Algo.Base);
   }
-  Schedule Sched = makeSchedule2D(Algo, From, To, Grid, Costs);
+  Schedule Sched;
+  std::optional<AutoChoice> Choice;
+  if (Algo.Base == Algorithm::Auto) {
+    Choice = chooseSchedule2D(From, To, Grid, Costs);
+    Sched = std::move(Choice->Chosen);
+  } else {
+    Sched = makeSchedule2D(Algo, From, To, Grid, Costs);
+  }
   std::optional<Algorithm2D> Used = parseAlgorithm2D(Sched.Algorithm);
   if (!Used || Used->Base == Algorithm::Auto)
     throw InternalError("the library names its algorithm '" + Sched.Algorithm +
@@ -108,7 +124,8 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
                                 ? std::max<int64_t>(Grid.Whole.maxDegree(), 1)
                                 : 0;
   return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
-                    std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit);
+                    std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,
+                    std::move(CostsFrom), std::move(Choice));
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {

@@ -56,6 +56,10 @@ struct Plan {
   /// chose the algorithm, "alpha-beta".
   std::string Model;
   redist::CostModel Costs;
+  /// Where Costs come from: a model file's name, or "defaults".
+  std::string CostsFrom;
+  /// With auto: what it weighed (its Chosen is moved into Sched).
+  std::optional<redist::AutoChoice> Choice;
   /// mincost-steps' step limit; 0 for the other algorithms.
   int64_t StepLimit = 0;
 };
@@ -68,13 +72,14 @@ struct Plan {
 Plan makePlan(const redist::Layout &From, const redist::Layout &To,
               redist::Algorithm Algo,
               const redist::CostModel &Costs = redist::CostModel(),
-              int64_t StepLimit = 0);
+              int64_t StepLimit = 0, std::string CostsFrom = "defaults");
 
 /// Computes the 2-D grid of From -> To and schedules it with Algo. Throws
 /// as makePlan does.
 Plan makeMatrixPlan(const redist::Layout2D &From, const redist::Layout2D &To,
                     redist::Algorithm2D Algo,
-                    const redist::CostModel &Costs = redist::CostModel());
+                    const redist::CostModel &Costs = redist::CostModel(),
+                    std::string CostsFrom = "defaults");
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

@@ -168,6 +168,7 @@ void printSteps(raw_ostream &OS, const Plan &P) {
 
 void printSummary(raw_ostream &OS, const Plan &P) {
   const ScheduleStats &S = P.Stats;
+  const CostModel &M = P.Costs;
   OS << "Summary\n";
   OS << "  messages:   " << P.Grid.Messages.size() << '\n';
   OS << "  steps:      " << S.Steps << ", " << S.NonEmptySteps
@@ -175,12 +176,45 @@ void printSummary(raw_ostream &OS, const Plan &P) {
      << " (most messages of one process)\n";
   OS << "  cost:       " << S.Cost << "; lower bound " << S.CostLowerBound
      << " (most elements one process sends or receives)\n";
-  OS << "  alpha-beta: "
-     << llvm::format("%.3g s = %g s * %lld non-empty steps + %g s * %lld "
-                     "elements\n",
-                     P.Costs.predict(S), P.Costs.Alpha,
-                     static_cast<long long>(S.NonEmptySteps), P.Costs.Beta,
+  OS << "  critical:   " << S.CriticalMessages
+     << " messages on the longest chain of start-ups; lower bound "
+     << S.CriticalLowerBound << " (most messages one rank sends, or "
+     << "receives)\n";
+  OS << "  model:      "
+     << llvm::format("alpha %g s per step, gamma %g s per critical message, "
+                     "beta %g s per byte (%g s per %g-byte element); from ",
+                     M.Alpha, M.Gamma, M.BetaPerByte, M.beta(), M.ElementBytes)
+     << P.CostsFrom << '\n';
+  OS << "  predicted:  "
+     << llvm::format("%.3g s = %g s * %lld steps + %g s * %lld critical "
+                     "messages + %g s * %lld elements\n",
+                     M.predict(S), M.Alpha,
+                     static_cast<long long>(S.NonEmptySteps), M.Gamma,
+                     static_cast<long long>(S.CriticalMessages), M.beta(),
                      static_cast<long long>(S.Cost));
+}
+
+/// What auto weighed: each candidate's figures and predicted time.
+void printChoice(raw_ostream &OS, const AutoChoice &C, const Plan &P) {
+  OS << "Auto: " << P.Sched.Choice << '\n';
+  // 2-D names (product(mincost-steps)) are longer than 1-D ones.
+  std::size_t Width = 13;
+  for (const AutoCandidate &A : C.Candidates)
+    Width = std::max(Width, A.Name.size() + 1);
+  OS << "  " << llvm::left_justify("algorithm", Width)
+     << "  steps  critical   cost   predicted\n";
+  for (std::size_t I = 0; I < C.Candidates.size(); ++I) {
+    const AutoCandidate &A = C.Candidates[I];
+    OS << (I == C.Best ? "* " : "  ") << llvm::left_justify(A.Name, Width);
+    if (!A.Failure.empty()) {
+      OS << "failed: " << A.Failure << '\n';
+      continue;
+    }
+    OS << llvm::format("%6lld %9lld %6lld %11.3g s\n",
+                       static_cast<long long>(A.Stats.NonEmptySteps),
+                       static_cast<long long>(A.Stats.CriticalMessages),
+                       static_cast<long long>(A.Stats.Cost), A.Seconds);
+  }
 }
 
 } // namespace
@@ -199,6 +233,10 @@ void printTable(raw_ostream &OS, const Plan &P) {
     OS << '\n';
   }
   printSummary(OS, P);
+  if (P.Choice) {
+    OS << '\n';
+    printChoice(OS, *P.Choice, P);
+  }
 }
 
 } // namespace redistplan

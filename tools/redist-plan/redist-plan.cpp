@@ -1,14 +1,14 @@
 //===- redist-plan.cpp - Show the schedule of a redistribution ------------===//
 //
 // redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]]
-//             [--table | --json]
+//             [--model FILE] [--table | --json]
 // redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
-//             NAME [--steps K]] [--table | --json]
+//             NAME [--steps K]] [--model FILE] [--table | --json]
 // redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs c0,c1,...]
 //             [--back-costs b0,b1,...] [--bidirectional] [--algorithm NAME]
 //             [--table | --json]
 // redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to Q0xQ1:s0xs1
-//             [--algorithm NAME] [--table | --json]
+//             [--algorithm NAME] [--model FILE] [--table | --json]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -228,6 +228,16 @@ cl::opt<std::string>
                   cl::value_desc("K"), cl::sub(CyclicCommand),
                   cl::sub(GenBlockCommand), cl::cat(PlanCategory));
 
+cl::opt<std::string>
+    ModelFile("model",
+              cl::desc("Cost model file (redist-model/1, as redist-calibrate "
+                       "writes it) that auto weighs the schedules with; "
+                       "default: the file REDIST_MODEL names, else the "
+                       "built-in defaults"),
+              cl::value_desc("file"), cl::sub(CyclicCommand),
+              cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
+              cl::cat(PlanCategory));
+
 enum class OutputFormat { Table, Json };
 // A list, not a cl::opt: a cl::opt given twice stops the parser with "may
 // only occur zero or one times!", which does not say that the two flags
@@ -353,8 +363,10 @@ Plan planCyclic() {
   }
   const int64_t Steps = readStepLimit(Algo);
   checkCyclicSize(P, R, Q, S, N);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
-                  Algo, CostModel(), Steps);
+                  Algo, Model, Steps, ModelFrom);
 }
 
 /// The segment sizes of one side of genblock, named Side ("source" or
@@ -399,9 +411,11 @@ Plan planGenBlock() {
                      "; both must be the array length"};
   Algorithm Algo = readAlgorithm();
   const int64_t Steps = readStepLimit(Algo);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
                   Layout(Distribution::genBlock(std::move(Target)), TargetSum),
-                  Algo, CostModel(), Steps);
+                  Algo, Model, Steps, ModelFrom);
 }
 
 /// A cost list of ring, named Name ("c_fwd" or "c_bwd"): one number per
@@ -536,7 +550,9 @@ Plan planMatrix() {
     return Layout2D::blockCyclic(M, N, Side.GridRows, Side.GridCols,
                                  Side.RowBlock, Side.ColBlock);
   };
-  return makeMatrixPlan(Layout(From), Layout(To), *Algo);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
+  return makeMatrixPlan(Layout(From), Layout(To), *Algo, Model, ModelFrom);
 }
 
 void printPlan(OutputFormat Format, const Plan &P) {
@@ -562,11 +578,11 @@ int main(int Argc, char **Argv) {
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
       "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
-      "[--table | --json]\n"
+      "[--model FILE] [--table | --json]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--table | --json]\n"
+      "[--algorithm NAME [--steps K]] [--model FILE] [--table | --json]\n"
       "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
-      "Q0xQ1:s0xs1 [--algorithm NAME] [--table | --json]\n"
+      "Q0xQ1:s0xs1 [--algorithm NAME] [--model FILE] [--table | --json]\n"
       "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
       "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
       "NAME] [--table | --json]\n");

@@ -462,7 +462,7 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   StaticPlan Plan = planStatically(
       From, To,
       redist::parseAlgorithm(AlgorithmName).value_or(redist::Algorithm::Auto),
-      ElementBytes, Options.Limits);
+      ElementBytes, Options.Limits, Options.Model);
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;

@@ -35,6 +35,9 @@ struct CodeGenOptions {
   /// unset, the program's redist::directiveOptions().Verify decides.
   std::optional<bool> Verify;
   StaticLimits Limits;
+  /// The cost model auto weighs the static path's schedules with (--model);
+  /// dynamic directives use the runtime's (REDIST_MODEL at run time).
+  redist::CostModel Model;
   /// The input as the #line directives name it, and the output file.
   std::string InputPath;
   std::string OutputPath;

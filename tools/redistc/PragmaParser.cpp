@@ -12,6 +12,7 @@
 #include "clang/Sema/Sema.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,22 @@ bool isWord(const Token &Tok, llvm::StringRef Word) {
   return wordOf(Tok).equals_insensitive(Word);
 }
 
+/// An algorithm's name as a directive spells it: one identifier, so '_'
+/// where the library's name has '-' (mincost_steps, like walker_otto).
+std::string directiveSpelling(redist::Algorithm A) {
+  std::string Name = redist::algorithmName(A);
+  std::replace(Name.begin(), Name.end(), '-', '_');
+  return Name;
+}
+
+/// The algorithm a directive names, in any case.
+std::optional<redist::Algorithm> parseDirectiveAlgorithm(llvm::StringRef Word) {
+  for (redist::Algorithm A : redist::allAlgorithms())
+    if (Word.equals_insensitive(directiveSpelling(A)))
+      return A;
+  return std::nullopt;
+}
+
 /// The names of every schedule algorithm, for "expected ..." messages.
 std::string algorithmList() {
   std::string List;
@@ -41,7 +58,7 @@ std::string algorithmList() {
   for (size_t I = 0; I < All.size(); ++I) {
     if (I)
       List += I + 1 == All.size() ? " or " : ", ";
-    List += redist::algorithmName(All[I]);
+    List += directiveSpelling(All[I]);
   }
   return List;
 }
@@ -476,14 +493,20 @@ bool DirectiveParser::parseSchedule(Directive &D) {
     return false;
   }
   next();
-  if (!redist::parseAlgorithm(Word.lower())) {
+  std::optional<redist::Algorithm> Algo = parseDirectiveAlgorithm(Word);
+  if (!Algo) {
     Diags.report(Name.getLocation(), Diags.UnknownAlgorithm)
         << Word << algorithmList();
     return false;
   }
-  D.Schedule = Word.lower();
+  D.Schedule = redist::algorithmName(*Algo); // the library's name
   D.ScheduleLoc = Name.getLocation();
-  return expectPunct(tok::r_paren, "')' after the algorithm name");
+  // mincost-steps lexes as mincost, '-', steps: say how to spell it.
+  return expectPunct(tok::r_paren,
+                     peek().is(tok::minus)
+                         ? "')' after the algorithm name (names of several "
+                           "words join them with '_', as in mincost_steps)"
+                         : "')' after the algorithm name");
 }
 
 // verify(on) | verify(off)

@@ -14,7 +14,8 @@ namespace {
 
 StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
                        redist::Algorithm Algorithm, int64_t ElementBytes,
-                       const StaticLimits &Limits) {
+                       const StaticLimits &Limits,
+                       const redist::CostModel &Costs) {
   StaticPlan Out;
   const int64_t Limit = Limits.MaxRows;
   auto tooLarge = [&](const std::string &What) {
@@ -44,7 +45,7 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
     return Out;
   }
   redist::CommGrid Grid = redist::computeGrid(From, To);
-  redist::CostModel Model;
+  redist::CostModel Model = Costs;
   Model.ElementBytes = static_cast<double>(ElementBytes);
   redist::Schedule Sched;
   try {
@@ -107,11 +108,12 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           redist::Algorithm Algorithm, int64_t ElementBytes,
-                          const StaticLimits &Limits) {
+                          const StaticLimits &Limits,
+                          const redist::CostModel &Model) {
   // The library refuses layouts it cannot describe (redist/Limits.h) from
   // any of the calls above, before allocating.
   try {
-    return planChecked(From, To, Algorithm, ElementBytes, Limits);
+    return planChecked(From, To, Algorithm, ElementBytes, Limits, Model);
   } catch (const redist::InvalidArgument &E) {
     StaticPlan Out;
     Out.Beyond = E.what();

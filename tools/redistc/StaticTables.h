@@ -1,14 +1,14 @@
 //===- StaticTables.h - Schedules computed at translation time ------------===//
 //
 // For a redistribution whose parameters are all constant, redistc computes
-// the schedule with lib/ (the same makeSchedule and cost model the runtime
-// uses) and describes each message with lib's MessagePattern, its runs
-// written as run series (redist/RunSeries.h). The generated code holds these
-// as the constant tables of a redist::TranslatedSchedule
-// (redist/runtime/Translated.h), which the runtime's executor follows. A
-// table has one row per message and one per run series, whatever N: when it
-// would exceed the limit, planStatically says so and the directive uses the
-// runtime.
+// the schedule with lib/ (the same makeSchedule the runtime uses, with the
+// cost model of redistc's --model) and describes each message with lib's
+// MessagePattern, its runs written as run series (redist/RunSeries.h). The
+// generated code holds these as the constant tables of a
+// redist::TranslatedSchedule (redist/runtime/Translated.h), which the runtime's
+// executor follows. A table has one row per message and one per run series,
+// whatever N: when it would exceed the limit, planStatically says so and the
+// directive uses the runtime.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_STATICTABLES_H
@@ -71,7 +71,8 @@ struct StaticPlan {
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           redist::Algorithm Algorithm, int64_t ElementBytes,
-                          const StaticLimits &Limits);
+                          const StaticLimits &Limits,
+                          const redist::CostModel &Model = redist::CostModel());
 
 } // namespace redistc
 

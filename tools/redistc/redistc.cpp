@@ -1,7 +1,7 @@
 //===- redistc.cpp - The #pragma redist translator ------------------------===//
 //
 // redistc in.cpp -o out.cpp [-p build-dir] [--report] [--dynamic]
-//         [--verify=on|off] [-- flags]
+//         [--verify=on|off] [--model FILE] [-- flags]
 //
 // Reads a C++ file with #pragma redist directives and writes it back with
 // each directive replaced by the MPI code that implements it: constant
@@ -16,8 +16,10 @@
 #include "Driver.h"
 #include "RedistcConfig.h"
 
+#include "redist/CostModel.h"
+#include "redist/Error.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
-#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -112,6 +114,13 @@ cl::opt<std::string> DepFile(
              "for the output (for build systems)"),
     cl::value_desc("file"), cl::cat(RedistcCategory));
 
+cl::opt<std::string> ModelFile(
+    "model",
+    cl::desc("Cost model file (redist-model/1, as redist-calibrate writes "
+             "it) that auto weighs the schedules computed now with; default: "
+             "the file REDIST_MODEL names, else the built-in defaults"),
+    cl::value_desc("file"), cl::cat(RedistcCategory));
+
 cl::extrahelp MoreHelp(
     "\nredistc translates #pragma redist directives (processors, distribute,\n"
     "redistribute, assign, inquire) into MPI code. Compiler flags come from a\n"
@@ -188,6 +197,12 @@ int main(int argc, const char **argv) {
     }
 
   redistc::CodeGenOptions Options;
+  try {
+    Options.Model = redist::loadCostModel(ModelFile);
+  } catch (const redist::InvalidArgument &E) {
+    llvm::WithColor::error(llvm::errs(), "redistc") << E.what() << "\n";
+    return 1;
+  }
   Options.ForceDynamic = ForceDynamic;
   if (Verify != VerifySetting::Unset)
     Options.Verify = Verify == VerifySetting::On;

@@ -3,9 +3,8 @@
 // A schedule splits the messages of a CommGrid into steps. In a valid step no
 // process sends twice and no process receives twice. The cost of a step is
 // its longest message; the cost of a schedule is the sum over its steps
-// (desprez-1998 §4.3.1). A redistribution then takes about
-//   alpha * steps + beta * cost
-// seconds, with alpha a per-step latency and beta a per-element time.
+// (desprez-1998 §4.3.1). redist/CostModel.h turns a schedule's statistics
+// into a predicted time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_SCHEDULE_H
@@ -29,6 +28,8 @@ struct Schedule {
   /// Empty, or says how the schedule departs from what Algorithm builds on
   /// whole slices (classes and walker_otto repair an incomplete slice).
   std::string Note;
+  /// Set by auto only: which algorithm it picked and why, in one line.
+  std::string Choice;
 };
 
 struct ScheduleStats {
@@ -37,6 +38,17 @@ struct ScheduleStats {
   int64_t Cost = 0;            ///< sum over steps of the longest message
   int64_t StepsLowerBound = 0; ///< the grid's maximum degree
   int64_t CostLowerBound = 0;  ///< the largest volume of one process
+  /// The most messages on one chain of start-ups. Source process p and
+  /// target process p are one rank, as in the runtime, and a message between
+  /// them is a local copy, not a message. A rank takes part in its messages
+  /// one step after another, each waiting for the earlier steps of both its
+  /// ranks, so a chain is a sequence of messages in increasing steps, each
+  /// sharing a rank with the one before; this counts the longest. At most
+  /// NonEmptySteps; fewer when no rank is busy in every step.
+  int64_t CriticalMessages = 0;
+  /// No schedule has fewer: the most messages one rank sends, or receives
+  /// (local copies not counted).
+  int64_t CriticalLowerBound = 0;
 };
 
 /// Checks S against G: every message appears in exactly one step, ids are in

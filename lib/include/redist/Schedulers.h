@@ -30,12 +30,14 @@
 //                cheapest step-optimal schedule (makeMinCostSchedule takes
 //                other step limits).
 //   auto         runs every algorithm that applies and keeps the one that
-//                minimises CostModel::predict, alpha * non-empty steps +
-//                beta * cost (ties: fewer steps in all, then the earlier in
-//                this list, so mincost wins only when strictly faster); a
-//                candidate that fails (its arithmetic would overflow) is
-//                skipped. mincost and mincost-steps start from the stepwise
-//                and greedy schedules auto already has.
+//                minimises CostModel::predict (redist/CostModel.h), alpha *
+//                non-empty steps + gamma * critical messages + beta * cost
+//                (ties: fewer steps in all, then the earlier in this list, so
+//                mincost wins only when strictly faster); a candidate that
+//                fails (its arithmetic would overflow) is skipped. mincost and
+//                mincost-steps start from the stepwise and greedy schedules
+//                auto already has. chooseSchedule says what it weighed and
+//                why it chose; the schedule's Choice says it in one line.
 //
 // Every schedule is deterministic: the same input gives the same schedule on
 // every machine, so MPI ranks can compute it independently.
@@ -45,6 +47,7 @@
 #define REDIST_SCHEDULERS_H
 
 #include "redist/CommGrid.h"
+#include "redist/CostModel.h"
 #include "redist/Distribution.h"
 #include "redist/Schedule.h"
 
@@ -75,18 +78,33 @@ std::optional<Algorithm> parseAlgorithm(std::string_view Name);
 /// Every algorithm, in the order above.
 std::vector<Algorithm> allAlgorithms();
 
-/// The affine cost model of desprez-1998 §4.3.1, in seconds. The defaults are
-/// rough figures for a commodity MPI on one node: 5 microseconds per step and
-/// 8 bytes per element at 2.5 GB/s.
-struct CostModel {
-  double Alpha = 5e-6;       ///< seconds per step
-  double Beta = 8.0 / 2.5e9; ///< seconds per element
-  double ElementBytes = 8;   ///< used to rescale Beta for other element sizes
-  double predict(const ScheduleStats &S) const {
-    return Alpha * static_cast<double>(S.NonEmptySteps) +
-           Beta * static_cast<double>(S.Cost);
-  }
+/// One algorithm auto weighed: its schedule's statistics and predicted
+/// time, or why it could not schedule the grid.
+struct AutoCandidate {
+  /// In 2-D, the algorithm a product runs on each axis.
+  Algorithm Algo = Algorithm::Auto;
+  /// The candidate's name: algorithmName(Algo), or algorithm2DName in 2-D.
+  std::string Name;
+  ScheduleStats Stats;
+  double Seconds = 0;
+  std::string Failure; ///< non-empty when the algorithm failed
 };
+
+/// auto's choice and what it weighed.
+struct AutoChoice {
+  /// The schedule it chose; its Choice says which and why.
+  Schedule Chosen;
+  /// The algorithms that apply, in allAlgorithms() order, up to the first
+  /// schedule that meets every lower bound (none can beat it: auto stops).
+  std::vector<AutoCandidate> Candidates;
+  /// The index of the chosen one in Candidates.
+  std::size_t Best = 0;
+};
+
+/// What makeSchedule(Algorithm::Auto, ...) does, with the candidates.
+AutoChoice chooseSchedule(const Layout &From, const Layout &To,
+                          const CommGrid &G,
+                          const CostModel &Model = CostModel());
 
 /// Whether A can schedule this redistribution; when not, Why (if given) says
 /// which condition fails.

@@ -9,7 +9,8 @@
 //                made of a row message of step a and a column message of
 //                step b. This is how the layout-bound algorithms (classes,
 //                walker_otto, scpa, chain) reach 2-D.
-// auto runs both kinds and keeps the one CostModel::predict says is fastest.
+// auto runs both kinds and keeps the one CostModel::predict says is fastest,
+// by the same rule as 1-D auto (chooseSchedule2D says what it weighed).
 //
 // The product of schedules (ProductSchedule below) has steps_row * steps_col
 // steps and costs cost_row * cost_col. It meets the 2-D step bound when both
@@ -58,6 +59,12 @@ bool algorithm2DApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
 /// the two differ).
 Schedule productSchedule(const CommGrid2D &G, const Schedule &RowSchedule,
                          const Schedule &ColSchedule);
+
+/// What makeSchedule2D({Algorithm::Auto, false}, ...) does, with the
+/// candidates (each named by algorithm2DName). Throws as makeSchedule2D.
+AutoChoice chooseSchedule2D(const Layout2D &From, const Layout2D &To,
+                            const CommGrid2D &G,
+                            const CostModel &Model = CostModel());
 
 /// Schedules G, the grid of From -> To, with A. Throws InvalidArgument when
 /// A does not apply. The result always passes validateSchedule(G.Whole, ...).

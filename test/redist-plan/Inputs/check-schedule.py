@@ -4,8 +4,11 @@ Reads the document on stdin and verifies, independently of the library:
 the members and their order, the grid (recomputed by counting the owner of
 every element, of the array or of the cyclic2d matrix, or from the overlaps
 of GEN_BLOCK segments), that the steps partition the messages without contention,
-num_steps, cost and the lower bounds, and the algorithm/model pair. Prints
-one summary line for FileCheck, or the first problem on stderr and exits 1.
+num_steps, cost and the lower bounds, and the algorithm/model pair; with
+auto, its "auto" member: the chosen candidate's figures (the critical
+messages recomputed here) and prediction, and that no candidate is predicted
+faster. Prints one summary line for FileCheck, or the first problem on
+stderr and exits 1.
 
 usage: check-schedule.py REQUESTED_ALGORITHM < document.json
 """
@@ -89,6 +92,61 @@ def problem_grid(problem):
     return overlap_grid(problem["source"], problem["target"]), problem["N"]
 
 
+def critical_messages(messages, steps):
+    """The longest chain of messages in increasing steps, each sharing a rank
+    with the one before (source p and target p are rank p; p->p is a local
+    copy)."""
+    chain = collections.Counter()
+    longest = 0
+    for step in steps:
+        extended = []
+        for message_id in step:
+            m = messages[message_id]
+            if m["src"] != m["dst"]:
+                extended.append((m, 1 + max(chain[m["src"]], chain[m["dst"]])))
+        for m, length in extended:
+            for rank in (m["src"], m["dst"]):
+                chain[rank] = max(chain[rank], length)
+            longest = max(longest, length)
+    return longest
+
+
+def check_auto(doc, messages, steps):
+    choice = doc["auto"]
+    expect(list(choice) == ["cost_model", "reason", "candidates"],
+           "auto members %s" % list(choice))
+    model = choice["cost_model"]
+    expect(list(model) == ["alpha_s", "beta_s_per_byte", "gamma_s",
+                           "element_bytes", "from"],
+           "cost_model members %s" % list(model))
+    chosen = [c for c in choice["candidates"] if c.get("chosen")]
+    expect(len(chosen) == 1, "%d chosen candidates" % len(chosen))
+    chosen = chosen[0]
+    expect(chosen["algorithm"] == doc["algorithm"],
+           "chose %s, built %s" % (chosen["algorithm"], doc["algorithm"]))
+    expect(choice["reason"].startswith(doc["algorithm"] + ": predicted "),
+           "reason " + choice["reason"])
+    non_empty = sum(1 for step in steps if step)
+    critical = critical_messages(messages, steps)
+    expect((chosen["non_empty_steps"], chosen["critical_messages"],
+            chosen["cost"]) == (non_empty, critical, doc["cost"]),
+           "chosen figures %s, schedule has %d steps, %d critical messages, "
+           "cost %d" % (chosen, non_empty, critical, doc["cost"]))
+    for c in choice["candidates"]:
+        if "failure" in c:
+            continue
+        predicted = (model["alpha_s"] * c["non_empty_steps"] +
+                     model["gamma_s"] * c["critical_messages"] +
+                     model["beta_s_per_byte"] * model["element_bytes"] *
+                     c["cost"])
+        expect(abs(predicted - c["predicted_s"]) <= 1e-9 * predicted,
+               "%s: predicted %g, the model gives %g" %
+               (c["algorithm"], c["predicted_s"], predicted))
+        expect(c["predicted_s"] >= chosen["predicted_s"],
+               "%s is predicted faster than the chosen %s" %
+               (c["algorithm"], chosen["algorithm"]))
+
+
 def main():
     requested = sys.argv[1]
     doc = json.load(sys.stdin, object_pairs_hook=collections.OrderedDict)
@@ -98,9 +156,11 @@ def main():
     if keys[-1:] == ["note"]:
         expect(isinstance(doc["note"], str) and doc["note"], "note")
         keys.pop()
-    extra = ["step_limit"] if doc.get("algorithm") == "mincost-steps" else []
+    limited = requested == "mincost-steps"
+    extra = ["auto"] if requested == "auto" else []
+    extra += ["step_limit"] if limited else []
     expect(keys == TOP_KEYS + extra, "members %s" % list(doc))
-    if extra:
+    if limited:
         expect(doc["num_steps"] <= doc["step_limit"],
                "%d steps over the limit %d" %
                (doc["num_steps"], doc["step_limit"]))
@@ -180,6 +240,9 @@ def main():
            "step bound %d" % bounds["steps"])
     expect(bounds["cost"] == max(volume.values(), default=0),
            "cost bound %d" % bounds["cost"])
+
+    if requested == "auto":
+        check_auto(doc, messages, steps)
 
     print("valid %s schedule (%s): %d messages of %d elements, %d steps "
           "(%d non-empty), cost %d, lower bounds %d steps and cost %d" %

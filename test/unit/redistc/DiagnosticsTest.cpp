@@ -121,7 +121,7 @@ const std::vector<DiagnosticCase> &cases() {
        {"#pragma redist redistribute x(block) schedule(fastest)\n"},
        {"UnknownAlgorithm 1:47: error: unknown schedule algorithm 'fastest'; "
         "expected auto, caterpillar, walker_otto, classes, stepwise, greedy, "
-        "scpa, chain, mincost or mincost-steps"}},
+        "scpa, chain, mincost or mincost_steps"}},
       {"ExpectedAlgorithm",
        {"#pragma redist redistribute x(block) schedule\n"},
        {"Expected 1:46: error: expected '(' and an algorithm name"}},
@@ -129,7 +129,11 @@ const std::vector<DiagnosticCase> &cases() {
        {"#pragma redist redistribute x(block) schedule(1)\n"},
        {"Expected 1:47: error: expected an algorithm name: auto, "
         "caterpillar, walker_otto, classes, stepwise, greedy, scpa, chain, "
-        "mincost or mincost-steps"}},
+        "mincost or mincost_steps"}},
+      {"HyphenatedAlgorithm",
+       {"#pragma redist redistribute x(block) schedule(mincost-steps)\n"},
+       {"Expected 1:54: error: expected ')' after the algorithm name (names "
+        "of several words join them with '_', as in mincost_steps)"}},
       {"ExpectedParenAfterAlgorithm",
        {"#pragma redist redistribute x(block) schedule(auto\n"},
        {"Expected 1:51: error: expected ')' after the algorithm name"}},

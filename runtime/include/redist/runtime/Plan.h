@@ -98,7 +98,13 @@ struct PlanOptions {
   /// Fault injection, for tests: this rank fails to create its shared-memory
   /// ring, as a full /dev/shm would, and its node falls back to MPI. -1: none.
   int FailRingOnRank = -1;
-  CostModel Model;
+  /// The cost model auto picks the schedule with (redist/CostModel.h); the
+  /// plan sets its ElementBytes to the element size. By default the model
+  /// in the file the environment variable REDIST_MODEL names (read once per
+  /// process: a bad file throws InvalidArgument, naming the file and the
+  /// member, from this constructor, so on every rank before any
+  /// communication), or CostModel()'s documented defaults without it.
+  CostModel Model = defaultCostModel();
   /// Largest number of bytes one MPI transfer carries; longer messages go in
   /// several pieces so that MPI's int counts never overflow. 0 means the
   /// default, INT_MAX. Tests set small values to exercise the splitting.

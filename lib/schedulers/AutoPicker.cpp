@@ -1,0 +1,117 @@
+//===- AutoPicker.cpp - How auto picks among candidate schedules ----------===//
+
+#include "AutoPicker.h"
+
+#include "redist/Error.h"
+
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <utility>
+
+namespace redist {
+namespace detail {
+
+namespace {
+
+/// Seconds as people read them: "41.2 us".
+std::string showSeconds(double Seconds) {
+  const char *Unit = "s";
+  double Shown = Seconds;
+  for (const char *U : {"ms", "us", "ns", "ps"}) {
+    if (Shown == 0 || std::fabs(Shown) >= 1)
+      break;
+    Shown *= 1e3;
+    Unit = U;
+  }
+  char Text[64];
+  std::snprintf(Text, sizeof(Text), "%.3g %s", Shown, Unit);
+  return Text;
+}
+
+/// Why auto chose Best among the candidates, in one line.
+std::string explainChoice(const std::vector<AutoCandidate> &Candidates,
+                          const AutoCandidate &Best, const CostModel &Model,
+                          bool StoppedEarly) {
+  const ScheduleStats &S = Best.Stats;
+  std::string Why =
+      Best.Name + ": predicted " + showSeconds(Best.Seconds) + " = " +
+      showSeconds(Model.Alpha) + " * " + std::to_string(S.NonEmptySteps) +
+      " steps + " + showSeconds(Model.Gamma) + " * " +
+      std::to_string(S.CriticalMessages) + " critical messages + " +
+      showSeconds(Model.beta()) + " * " + std::to_string(S.Cost) + " elements";
+  const AutoCandidate *Next = nullptr;
+  int Weighed = 0;
+  for (const AutoCandidate &C : Candidates) {
+    if (!C.Failure.empty())
+      continue;
+    ++Weighed;
+    if (&C != &Best && (!Next || C.Seconds < Next->Seconds))
+      Next = &C;
+  }
+  if (!Next)
+    Why += ", the only candidate";
+  else if (Next->Seconds == Best.Seconds)
+    Why += ", tied with " + Next->Name +
+           " (fewer steps in all, or earlier in the list, wins)";
+  else
+    Why += ", the least of " + std::to_string(Weighed) +
+           " candidates (next: " + Next->Name + ", " +
+           showSeconds(Next->Seconds) + ")";
+  if (StoppedEarly)
+    Why += "; it meets every lower bound, so auto stopped there";
+  return Why;
+}
+
+} // namespace
+
+bool AutoPicker::offer(Algorithm Algo, std::string Name, Schedule S) {
+  AutoCandidate C;
+  C.Algo = Algo;
+  C.Name = std::move(Name);
+  C.Stats = measureSchedule(G, S);
+  C.Seconds = Model.predict(C.Stats);
+  if (!Best || C.Seconds < Result.Candidates[*Best].Seconds ||
+      (C.Seconds == Result.Candidates[*Best].Seconds &&
+       C.Stats.Steps < Result.Candidates[*Best].Stats.Steps)) {
+    Best = Result.Candidates.size();
+    Result.Chosen = std::move(S);
+  }
+  const ScheduleStats &St = C.Stats;
+  StoppedEarly = St.Steps <= St.StepsLowerBound &&
+                 St.Cost <= St.CostLowerBound &&
+                 St.CriticalMessages <= St.CriticalLowerBound;
+  Result.Candidates.push_back(std::move(C));
+  return StoppedEarly;
+}
+
+void AutoPicker::fail(Algorithm Algo, std::string Name,
+                      const std::string &What) {
+  if (FirstFailure.empty())
+    FirstFailure = Name + ": " + What;
+  AutoCandidate C;
+  C.Algo = Algo;
+  C.Name = std::move(Name);
+  C.Failure = What;
+  Result.Candidates.push_back(std::move(C));
+}
+
+AutoChoice AutoPicker::take() {
+  if (!Best)
+    throw InvalidArgument("auto: no algorithm could schedule this grid (" +
+                          FirstFailure + ")");
+  Result.Best = *Best;
+  // Auto says it stopped early only when the last candidate, the one that
+  // met every bound, is the one it chose.
+  Result.Chosen.Choice =
+      explainChoice(Result.Candidates, Result.Candidates[*Best], Model,
+                    StoppedEarly && *Best + 1 == Result.Candidates.size());
+  if (std::optional<std::string> Problem = validateSchedule(G, Result.Chosen))
+    throw std::logic_error(std::string("internal error: the ") +
+                           Result.Chosen.Algorithm +
+                           " schedule is invalid: " + *Problem);
+  return std::move(Result);
+}
+
+} // namespace detail
+} // namespace redist
