@@ -20,6 +20,7 @@
 #include "redist/Error.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
