@@ -29,7 +29,8 @@ exclude=()
 if [ "$sanitize" = 1 ]; then
   export REDIST_BUILD_DIR="${REDIST_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
   export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
-  targets=(redist-unit-tests redistc-unit-tests redist-plan redistc redist_runtime)
+  targets=(redist-unit-tests redistc-unit-tests redist-plan redistc redist_runtime
+           redist-calibrate)
   exclude=(mpi)
 fi
 if [ "$slow" = 0 ]; then exclude+=(slow); fi
