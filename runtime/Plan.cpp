@@ -21,7 +21,6 @@
 #include <exception>
 #include <new>
 #include <stdexcept>
-#include <tuple>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -654,16 +653,20 @@ Plan &Plan::operator=(Plan &&) noexcept = default;
 
 void Plan::checkBuffers(const void *Src, const void *Dst) const {
   // Checked on this rank alone: a collective on every call would cost small
-  // redistributions more than the check is worth.
-  for (const auto &[Role, Null, Elements] :
-       {std::make_tuple("source", Src == nullptr, sourceLocalSize()),
-        std::make_tuple("target", Dst == nullptr, targetLocalSize())})
-    if (Null && Elements > 0)
+  // redistributions more than the check is worth. The local sizes are looked
+  // up only for a null pointer: this runs on every step call.
+  auto Check = [&](const char *Role, int64_t Elements) {
+    if (Elements > 0)
       throw InvalidArgument(std::string("execute: the ") + Role +
                             " pointer is null on rank " +
                             std::to_string(P->Rank) + ", whose " + Role +
                             " part has " + std::to_string(Elements) +
                             (Elements == 1 ? " element" : " elements"));
+  };
+  if (!Src)
+    Check("source", sourceLocalSize());
+  if (!Dst)
+    Check("target", targetLocalSize());
 }
 
 void Plan::execute(const void *Src, void *Dst) const {
