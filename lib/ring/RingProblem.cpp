@@ -106,16 +106,6 @@ void validateRingProblem(const RingProblem &P) {
   checkCosts(P.CostBwd, "c_bwd");
 }
 
-RingProblem withSymmetricBackCosts(RingProblem P) {
-  if (P.Bidirectional && P.CostBwd.empty()) {
-    const std::int64_t N = P.size();
-    P.CostBwd.resize(N);
-    for (std::int64_t I = 0; I < N; ++I)
-      P.CostBwd[I] = P.CostFwd[wrap(I - 1, N)];
-  }
-  return P;
-}
-
 double ringTimeTolerance(double Scale) {
   return 1e-9 * std::max(1.0, std::fabs(Scale));
 }

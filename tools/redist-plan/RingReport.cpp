@@ -58,7 +58,6 @@ const char *boundName(const RingProblem &P) {
 
 void printRingJson(llvm::raw_ostream &OS, const RingProblem &P,
                    const RingSchedule &S) {
-  const RingProblem Full = withSymmetricBackCosts(P);
   OStream J(OS, /*IndentSize=*/2);
   J.object([&] {
     J.attribute("format", RingJsonFormatName);
@@ -72,7 +71,10 @@ void printRingJson(llvm::raw_ostream &OS, const RingProblem &P,
         Line.attributeEnd();
         Line.attributeBegin("c_bwd");
         if (P.Bidirectional)
-          numbers(Line, Full.CostBwd);
+          Line.array([&] {
+            for (std::int64_t I = 0; I < P.size(); ++I)
+              number(Line, P.cost(I, -1));
+          });
         else
           Line.value(nullptr);
         Line.attributeEnd();
@@ -112,7 +114,6 @@ void printRingJson(llvm::raw_ostream &OS, const RingProblem &P,
 
 void printRingTable(llvm::raw_ostream &OS, const RingProblem &P,
                     const RingSchedule &S, RingAlgorithm Requested) {
-  const RingProblem Full = withSymmetricBackCosts(P);
   const std::int64_t N = P.size();
   OS << "Ring:       " << N << (N == 1 ? " process, " : " processes, ")
      << (P.Bidirectional ? "bidirectional" : "unidirectional") << ", "
@@ -129,7 +130,7 @@ void printRingTable(llvm::raw_ostream &OS, const RingProblem &P,
         static_cast<long long>(P.Targets[I]),
         static_cast<long long>(P.unbalance(I)),
         numberText(P.CostFwd[I]).c_str(),
-        P.Bidirectional ? numberText(Full.CostBwd[I]).c_str() : "-",
+        P.Bidirectional ? numberText(P.cost(I, -1)).c_str() : "-",
         static_cast<long long>(S.Fwd[I]), static_cast<long long>(S.Bwd[I]));
   OS << "\nTransfers (items back to back from the start):\n";
   if (S.Transfers.empty())

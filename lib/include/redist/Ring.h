@@ -50,7 +50,7 @@ struct RingProblem {
   std::vector<double> CostFwd;
   /// CostBwd[i]: time to send one item from i to i - 1. Used only when
   /// Bidirectional; may then be left empty for symmetric links,
-  /// CostBwd[i] = CostFwd[i - 1] (see withSymmetricBackCosts).
+  /// CostBwd[i] = CostFwd[i - 1] (as cost(i, -1) reads it).
   std::vector<double> CostBwd;
   bool Bidirectional = false;
 
@@ -67,10 +67,6 @@ struct RingProblem {
 /// lists of different lengths, negative loads or targets, sums that differ
 /// or overflow, a cost that is not a positive finite number.
 void validateRingProblem(const RingProblem &P);
-
-/// P with CostBwd filled in as CostBwd[i] = CostFwd[i - 1] when it is
-/// bidirectional and CostBwd is empty; P unchanged otherwise.
-RingProblem withSymmetricBackCosts(RingProblem P);
 
 /// Items From sends to From + Dir, back to back: item u occupies the link
 /// during [Start + u * c, Start + (u + 1) * c), leaves From at the start of
