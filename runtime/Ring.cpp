@@ -97,7 +97,8 @@ std::uint64_t optionsHash(const RingOptions &O) {
 /// The checks that need no other rank; every rank given the same options
 /// throws the same error.
 void checkOptions(const RingOptions &O, std::int64_t Size) {
-  if (!parseRingAlgorithm(ringAlgorithmName(O.Algorithm)))
+  const std::vector<RingAlgorithm> Known = allRingAlgorithms();
+  if (std::find(Known.begin(), Known.end(), O.Algorithm) == Known.end())
     throw InvalidArgument("rebalanceRing: unknown algorithm");
   if (O.Algorithm == RingAlgorithm::Exhaustive)
     throw InvalidArgument("rebalanceRing: the exhaustive search is for small "
