@@ -8,16 +8,37 @@
 #ifndef REDIST_LIB_RING_RINGALGORITHMS_H
 #define REDIST_LIB_RING_RINGALGORITHMS_H
 
+#include "../BlockCyclicMath.h"
 #include "redist/Ring.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace redist {
 namespace ring {
 
 /// I modulo N, in 0 .. N - 1: process indices wrap round the ring.
 inline std::int64_t wrap(std::int64_t I, std::int64_t N) {
-  return ((I % N) + N) % N;
+  return detail::floorMod(I, N);
+}
+
+/// P with only its forward links: unidirectional, no backward costs.
+inline RingProblem forwardOnly(const RingProblem &P) {
+  RingProblem Forward = P;
+  Forward.Bidirectional = false;
+  Forward.CostBwd.clear();
+  return Forward;
+}
+
+/// Whether the flows Fwd, Bwd are light: no process sends more items than
+/// it starts with.
+inline bool lightFlows(const RingProblem &P,
+                       const std::vector<std::int64_t> &Fwd,
+                       const std::vector<std::int64_t> &Bwd) {
+  for (std::int64_t I = 0; I < P.size(); ++I)
+    if (Fwd[I] + Bwd[I] > P.Loads[I])
+      return false;
+  return true;
 }
 
 /// Algorithms 1 and 2: the minimal forward flows, each item sent as soon as

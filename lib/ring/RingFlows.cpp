@@ -195,9 +195,7 @@ RingFlowSolution solveRingFlows(const RingProblem &P) {
   }
   std::vector<std::int64_t> Fwd, Bwd;
   ringFlowsAt(P, S.X, Fwd, Bwd);
-  S.Light = true;
-  for (std::int64_t I = 0; I < P.size(); ++I)
-    S.Light = S.Light && Fwd[I] + Bwd[I] <= P.Loads[I];
+  S.Light = ring::lightFlows(P, Fwd, Bwd);
   return S;
 }
 

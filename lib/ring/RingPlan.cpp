@@ -101,11 +101,9 @@ std::string ringAlgorithmRejects(RingAlgorithm A, const RingProblem &P) {
   case RingAlgorithm::UniHeterogeneous:
     return "";
   case RingAlgorithm::UniHomogeneous: {
-    RingProblem Forward = P;
-    Forward.Bidirectional = false;
-    Forward.CostBwd.clear();
-    return Forward.homogeneous() ? ""
-                                 : Name + " needs equal forward link costs";
+    return ring::forwardOnly(P).homogeneous()
+               ? ""
+               : Name + " needs equal forward link costs";
   }
   case RingAlgorithm::BiHomogeneous: {
     if (!P.Bidirectional)

@@ -131,9 +131,7 @@ double theorem2Bound(const RingProblem &P) {
 
 double lemma1Bound(const RingProblem &P) {
   validateRingProblem(P);
-  RingProblem Forward = P;
-  Forward.Bidirectional = false;
-  Forward.CostBwd.clear();
+  const RingProblem Forward = ring::forwardOnly(P);
   if (!Forward.homogeneous())
     throw InvalidArgument("Lemma 1 needs equal forward link costs");
   return theorem2Bound(Forward);

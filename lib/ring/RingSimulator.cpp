@@ -209,10 +209,7 @@ std::vector<RingTransfer> runRingFlows(const RingProblem &P,
   // back, the preferred direction from time 0 and the other as soon as both
   // the sender and the receiver are done with the preferred one (the
   // paper's Lemma 9 schedule). Computed directly, in O(n).
-  bool Light = true;
-  for (std::int64_t I = 0; I < N; ++I)
-    Light = Light && Fwd[I] + Bwd[I] <= P.Loads[I];
-  if (Light) {
+  if (ring::lightFlows(P, Fwd, Bwd)) {
     const bool ForwardFirst = Priority == RingPriority::ForwardFirst;
     const std::vector<std::int64_t> &First = ForwardFirst ? Fwd : Bwd;
     const std::vector<std::int64_t> &Second = ForwardFirst ? Bwd : Fwd;

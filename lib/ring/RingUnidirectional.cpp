@@ -32,9 +32,7 @@ RingSchedule finishSchedule(const RingProblem &P, const char *Name,
 
 RingSchedule planUnidirectional(const RingProblem &P, const char *Name) {
   // Only the forward links: on a bidirectional ring too.
-  RingProblem Forward = P;
-  Forward.Bidirectional = false;
-  Forward.CostBwd.clear();
+  const RingProblem Forward = forwardOnly(P);
   std::vector<std::int64_t> Fwd, Bwd;
   ringFlowsAt(Forward, ringFlowRange(Forward).Last, Fwd, Bwd);
   return finishSchedule(P, Name, runRingFlows(Forward, Fwd, Bwd));
