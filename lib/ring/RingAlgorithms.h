@@ -10,6 +10,7 @@
 
 #include "../BlockCyclicMath.h"
 #include "redist/Ring.h"
+#include "redist/RingFlows.h"
 
 #include <cstdint>
 #include <vector>
@@ -48,6 +49,11 @@ RingSchedule planUnidirectional(const RingProblem &P, const char *Name);
 /// Algorithm 3, step by step; where empty processes make its steps
 /// infeasible, its net per-link counts sent as soon as possible.
 RingSchedule planHomogeneousBidirectional(const RingProblem &P);
+
+/// The bidirectional heterogeneous algorithm (searchRingFlows) on a valid
+/// bidirectional problem whose solveRingFlows(P) is Light.
+RingSchedule searchRingFlows(const RingProblem &P,
+                             const RingFlowSolution &Light);
 
 /// Fwd, Bwd and the makespan from Transfers (sorted first).
 RingSchedule finishSchedule(const RingProblem &P, const char *Name,

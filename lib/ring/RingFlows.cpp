@@ -203,24 +203,28 @@ RingFlowSolution solveRingFlows(const RingProblem &P) {
 /// optimum's own schedule).
 constexpr std::int64_t SearchBudget = 4'000'000;
 
-RingSchedule searchRingFlows(const RingProblem &P) {
-  requireBidirectional(P);
-  const RingFlowSolution Light = solveRingFlows(P);
+namespace ring {
+
+RingSchedule searchRingFlows(const RingProblem &P,
+                             const RingFlowSolution &Light) {
   RingSchedule Best;
   Best.Makespan = std::numeric_limits<double>::infinity();
-  auto Try = [&](std::int64_t X, RingPriority Priority) {
-    std::vector<std::int64_t> Fwd, Bwd;
-    ringFlowsAt(P, X, Fwd, Bwd);
+  auto Try = [&](const std::vector<std::int64_t> &Fwd,
+                 const std::vector<std::int64_t> &Bwd, RingPriority Priority) {
     std::vector<RingTransfer> Transfers = runRingFlows(P, Fwd, Bwd, Priority);
     const double Makespan = ringMakespan(P, Transfers);
     if (Makespan < Best.Makespan - ringTimeTolerance(Makespan)) {
-      Best.Fwd = std::move(Fwd);
-      Best.Bwd = std::move(Bwd);
+      Best.Fwd = Fwd;
+      Best.Bwd = Bwd;
       Best.Transfers = std::move(Transfers);
       Best.Makespan = Makespan;
     }
   };
-  Try(Light.X, RingPriority::ForwardFirst);
+  {
+    std::vector<std::int64_t> Fwd, Bwd;
+    ringFlowsAt(P, Light.X, Fwd, Bwd);
+    Try(Fwd, Bwd, RingPriority::ForwardFirst);
+  }
   // Lemma 9: light flows meet System 6's optimum, so nothing beats them.
   if (!Light.Light) {
     // Every X when there are few, else the neighbourhood of the light
@@ -256,14 +260,23 @@ RingSchedule searchRingFlows(const RingProblem &P) {
         Moves += Fwd[I] + Bwd[I];
       if ((Budget -= 2 * Moves) < 0)
         break;
-      for (RingPriority Priority :
-           {RingPriority::ForwardFirst, RingPriority::BackwardFirst})
-        Try(X, Priority);
+      // The light optimum's forward-first schedule was simulated above.
+      if (X != Light.X)
+        Try(Fwd, Bwd, RingPriority::ForwardFirst);
+      Try(Fwd, Bwd, RingPriority::BackwardFirst);
     }
   }
   Best.Algorithm = "bi-heterogeneous";
-  Best.LowerBound = ringLowerBound(P);
   return Best;
+}
+
+} // namespace ring
+
+RingSchedule searchRingFlows(const RingProblem &P) {
+  requireBidirectional(P);
+  RingSchedule S = ring::searchRingFlows(P, solveRingFlows(P));
+  S.LowerBound = ringLowerBound(P);
+  return S;
 }
 
 } // namespace redist

@@ -7,6 +7,7 @@
 #include "redist/RingFlows.h"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 namespace redist {
@@ -30,7 +31,44 @@ constexpr Entry Names[] = {
     {RingAlgorithm::Exhaustive, "exhaustive"},
 };
 
-RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
+/// ringAlgorithmRejects for a valid P; Bound, when given, is
+/// ringLowerBound(P).
+std::string rejectsValid(RingAlgorithm A, const RingProblem &P,
+                         std::optional<double> Bound) {
+  const std::string Name(ringAlgorithmName(A));
+  switch (A) {
+  case RingAlgorithm::Auto:
+  case RingAlgorithm::UniHeterogeneous:
+    return "";
+  case RingAlgorithm::UniHomogeneous:
+    return ring::forwardOnly(P).homogeneous()
+               ? ""
+               : Name + " needs equal forward link costs";
+  case RingAlgorithm::BiHomogeneous: {
+    if (!P.Bidirectional)
+      return Name + " needs a bidirectional ring";
+    if (!P.homogeneous())
+      return Name + " needs equal link costs";
+    // One step per unit of Lemma 6's bound (Lemma 12's, on this ring), each
+    // O(n^2).
+    const double Steps = (Bound ? *Bound : lemma6Bound(P)) / P.CostFwd.front();
+    if (Steps * static_cast<double>(P.size() * P.size()) >
+        static_cast<double>(MaxAlgorithm3Work))
+      return Name + " would take " + std::to_string(std::llround(Steps)) +
+             " steps on " + std::to_string(P.size()) +
+             " processes, beyond its limit; use bi-heterogeneous";
+    return "";
+  }
+  case RingAlgorithm::BiHeterogeneous:
+    return P.Bidirectional ? "" : Name + " needs a bidirectional ring";
+  case RingAlgorithm::Exhaustive:
+    return ringExhaustiveRejects(P);
+  }
+  return "unknown ring algorithm";
+}
+
+/// Plans a valid P that A applies to; Bound is ringLowerBound(P).
+RingSchedule planWith(const RingProblem &P, RingAlgorithm A, double Bound) {
   switch (A) {
   case RingAlgorithm::UniHomogeneous:
   case RingAlgorithm::UniHeterogeneous:
@@ -38,7 +76,7 @@ RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
   case RingAlgorithm::BiHomogeneous:
     return ring::planHomogeneousBidirectional(P);
   case RingAlgorithm::BiHeterogeneous:
-    return searchRingFlows(P);
+    return ring::searchRingFlows(P, solveRingFlows(P));
   case RingAlgorithm::Exhaustive:
     return exhaustiveRingSchedule(P);
   case RingAlgorithm::Auto:
@@ -48,17 +86,22 @@ RingSchedule planWith(const RingProblem &P, RingAlgorithm A) {
   // Two shortcuts skip work that cannot win: light flows on a bidirectional
   // ring are optimal (System 6's bound is met), and a schedule that meets
   // the lower bound cannot be beaten.
-  if (P.Bidirectional && P.size() > 1 && solveRingFlows(P).Light)
-    return searchRingFlows(P);
-  const double Bound = ringLowerBound(P);
+  std::optional<RingFlowSolution> Light;
+  if (P.Bidirectional && P.size() > 1) {
+    Light = solveRingFlows(P);
+    if (Light->Light)
+      return ring::searchRingFlows(P, *Light);
+  }
   RingSchedule Best;
   bool Any = false;
   for (RingAlgorithm Candidate : allRingAlgorithms()) {
     if (Candidate == RingAlgorithm::Auto ||
         Candidate == RingAlgorithm::Exhaustive ||
-        !ringAlgorithmRejects(Candidate, P).empty())
+        !rejectsValid(Candidate, P, Bound).empty())
       continue;
-    RingSchedule S = planWith(P, Candidate);
+    RingSchedule S = Candidate == RingAlgorithm::BiHeterogeneous && Light
+                         ? ring::searchRingFlows(P, *Light)
+                         : planWith(P, Candidate, Bound);
     if (!Any || S.Makespan < Best.Makespan - ringTimeTolerance(Best.Makespan)) {
       Best = std::move(S);
       Any = true;
@@ -95,43 +138,16 @@ std::vector<RingAlgorithm> allRingAlgorithms() {
 
 std::string ringAlgorithmRejects(RingAlgorithm A, const RingProblem &P) {
   validateRingProblem(P);
-  const std::string Name(ringAlgorithmName(A));
-  switch (A) {
-  case RingAlgorithm::Auto:
-  case RingAlgorithm::UniHeterogeneous:
-    return "";
-  case RingAlgorithm::UniHomogeneous: {
-    return ring::forwardOnly(P).homogeneous()
-               ? ""
-               : Name + " needs equal forward link costs";
-  }
-  case RingAlgorithm::BiHomogeneous: {
-    if (!P.Bidirectional)
-      return Name + " needs a bidirectional ring";
-    if (!P.homogeneous())
-      return Name + " needs equal link costs";
-    // One step per unit of Lemma 6's bound, each O(n^2).
-    const double Steps = lemma6Bound(P) / P.CostFwd.front();
-    if (Steps * static_cast<double>(P.size() * P.size()) >
-        static_cast<double>(MaxAlgorithm3Work))
-      return Name + " would take " + std::to_string(std::llround(Steps)) +
-             " steps on " + std::to_string(P.size()) +
-             " processes, beyond its limit; use bi-heterogeneous";
-    return "";
-  }
-  case RingAlgorithm::BiHeterogeneous:
-    return P.Bidirectional ? "" : Name + " needs a bidirectional ring";
-  case RingAlgorithm::Exhaustive:
-    return ringExhaustiveRejects(P);
-  }
-  return "unknown ring algorithm";
+  return rejectsValid(A, P, std::nullopt);
 }
 
 RingSchedule planRing(const RingProblem &P, RingAlgorithm A) {
-  if (std::string Why = ringAlgorithmRejects(A, P); !Why.empty())
+  validateRingProblem(P);
+  const double Bound = ringLowerBound(P);
+  if (std::string Why = rejectsValid(A, P, Bound); !Why.empty())
     throw InvalidArgument(Why);
-  RingSchedule S = planWith(P, A);
-  S.LowerBound = ringLowerBound(P);
+  RingSchedule S = planWith(P, A, Bound);
+  S.LowerBound = Bound;
   return S;
 }
 
