@@ -27,29 +27,40 @@ std::size_t probeItems(std::size_t ElementBytes) {
   return std::max<std::size_t>(1, (std::size_t(256) << 10) / ElementBytes);
 }
 
-// Measured costs, cached on the communicator they were measured on, per
-// element size and direction set; freed with the communicator.
+// Per communicator, freed with it: a duplicate that keeps the library's
+// messages apart from the caller's, created on first use (collectively,
+// like every call that uses it), and the measured costs per element size
+// and direction set.
 using CostCache = std::map<std::pair<std::size_t, bool>,
                            std::pair<std::vector<double>, std::vector<double>>>;
-int CostKeyval = MPI_KEYVAL_INVALID;
+struct RingState {
+  MPI_Comm Private = MPI_COMM_NULL;
+  CostCache Costs;
+};
+int StateKeyval = MPI_KEYVAL_INVALID;
 
-int freeCostCache(MPI_Comm, int, void *Value, void *) {
-  delete static_cast<CostCache *>(Value);
+int freeRingState(MPI_Comm, int, void *Value, void *) {
+  auto *State = static_cast<RingState *>(Value);
+  if (State->Private != MPI_COMM_NULL)
+    MPI_Comm_free(&State->Private);
+  delete State;
   return MPI_SUCCESS;
 }
 
-CostCache &costCache(MPI_Comm Comm) {
-  if (CostKeyval == MPI_KEYVAL_INVALID)
-    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, freeCostCache, &CostKeyval,
+RingState &ringState(MPI_Comm Comm) {
+  if (StateKeyval == MPI_KEYVAL_INVALID)
+    MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, freeRingState, &StateKeyval,
                            nullptr);
   void *Value = nullptr;
   int Found = 0;
-  MPI_Comm_get_attr(Comm, CostKeyval, &Value, &Found);
+  MPI_Comm_get_attr(Comm, StateKeyval, &Value, &Found);
   if (!Found) {
-    Value = new CostCache;
-    MPI_Comm_set_attr(Comm, CostKeyval, Value);
+    auto *State = new RingState;
+    MPI_Comm_dup(Comm, &State->Private);
+    Value = State;
+    MPI_Comm_set_attr(Comm, StateKeyval, Value);
   }
-  return *static_cast<CostCache *>(Value);
+  return *static_cast<RingState *>(Value);
 }
 
 /// Seconds per item over the link to rank Rank + Dir, every rank at once.
@@ -142,15 +153,15 @@ void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
                        std::vector<double> &CostBwd) {
   if (ElementBytes == 0)
     throw InvalidArgument("measuredRingCosts: element size 0");
-  CostCache &Cache = costCache(Comm);
+  RingState &State = ringState(Comm);
+  CostCache &Cache = State.Costs;
   const auto Key = std::make_pair(ElementBytes, Bidirectional);
   auto Hit = Cache.find(Key);
   if (Hit == Cache.end()) {
     int Rank, Size;
     MPI_Comm_rank(Comm, &Rank);
     MPI_Comm_size(Comm, &Size);
-    MPI_Comm Private;
-    MPI_Comm_dup(Comm, &Private);
+    const MPI_Comm Private = State.Private;
     double Mine[2] = {1, 1}; // a ring of one rank has no links
     if (Size > 1) {
       Mine[0] = timeLink(Private, Rank, Size, 1, ElementBytes);
@@ -162,7 +173,6 @@ void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
       C = std::max(C, 1e-12);
     std::vector<double> All(2 * static_cast<std::size_t>(Size));
     MPI_Allgather(Mine, 2, MPI_DOUBLE, All.data(), 2, MPI_DOUBLE, Private);
-    MPI_Comm_free(&Private);
     std::vector<double> Fwd(Size), Bwd;
     for (int I = 0; I < Size; ++I)
       Fwd[I] = All[2 * I];
@@ -318,8 +328,7 @@ RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
   char *InData = reinterpret_cast<char *>(InBuffer.get());
   char *OutData = reinterpret_cast<char *>(OutBuffer.get());
 
-  MPI_Comm Private;
-  MPI_Comm_dup(Ring, &Private);
+  const MPI_Comm Private = ringState(Ring).Private;
   const double Start = MPI_Wtime();
   std::vector<MPI_Request> Receives(In.size()), Sends(Out.size());
   std::vector<std::size_t> InOffset(In.size());
@@ -357,7 +366,6 @@ RingRebalanceResult rebalanceRing(RingItems Items, std::size_t ElementBytes,
   MPI_Waitall(static_cast<int>(Sends.size()), Sends.data(),
               MPI_STATUSES_IGNORE);
   Result.Seconds = MPI_Wtime() - Start;
-  MPI_Comm_free(&Private);
   Result.Messages = static_cast<std::int64_t>(Out.size());
   return Result;
 }
