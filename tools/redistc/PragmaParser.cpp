@@ -111,15 +111,17 @@ private:
   unsigned Bits = 0;
 };
 
+/// A token of Kind at Loc; a keyword or an identifier gets the
+/// IdentifierInfo of Name.
 Token makeToken(Preprocessor &PP, tok::TokenKind Kind, SourceLocation Loc,
-                const char *Keyword = nullptr) {
+                llvm::StringRef Name = {}) {
   Token T;
   T.startToken();
   T.setKind(Kind);
   T.setLocation(Loc);
   T.setLength(1);
-  if (Keyword)
-    T.setIdentifierInfo(PP.getIdentifierInfo(Keyword));
+  if (!Name.empty())
+    T.setIdentifierInfo(PP.getIdentifierInfo(Name));
   return T;
 }
 
@@ -689,18 +691,13 @@ bool arrayInfoDeclared(ASTContext &Ctx) {
 /// directive's code defines NAME).
 void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
                    std::vector<Token> &Out) {
-  auto Identifier = [&](const std::string &Text, SourceLocation At) {
-    Token T = makeToken(PP, tok::identifier, At);
-    T.setIdentifierInfo(PP.getIdentifierInfo(Text));
-    return T;
-  };
   Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
   Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(Identifier("redist", Loc));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, "redist"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(Identifier("ArrayInfo", Loc));
-  Out.push_back(Identifier(Name.Name, Name.Loc));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, "ArrayInfo"));
+  Out.push_back(makeToken(PP, tok::identifier, Name.Loc, Name.Name));
   Out.push_back(makeToken(PP, tok::semi, Loc));
 }
 
