@@ -514,7 +514,7 @@ bool DirectiveParser::parseSchedule(Directive &D) {
         << Word << algorithmList();
     return false;
   }
-  D.Schedule = redist::algorithmName(*Algo); // the library's name
+  D.Schedule = Algo;
   D.ScheduleLoc = Name.getLocation();
   // mincost-steps lexes as mincost, '-', steps: say how to spell it.
   return expectPunct(tok::r_paren,
