@@ -90,6 +90,7 @@ private:
   void analyseDistribute(Directive &D);
   void analyseAction(Directive &D);
   void analyseRebalance(Directive &D);
+  bool checkTarget(const Directive &D, const VariableInfo &Var);
   void analyseInquiry(Directive &D);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,

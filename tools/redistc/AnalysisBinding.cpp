@@ -52,43 +52,54 @@ public:
   llvm::DenseMap<size_t, const DeclStmt *> Stmts;
 };
 
-/// The innermost class body or block around a file offset: whether a
-/// directive Clang dropped sat directly in a class.
-class EnclosingScopeFinder : public RecursiveASTVisitor<EnclosingScopeFinder> {
+/// A class body or a block, as the file offsets of its braces.
+struct ScopeRange {
+  unsigned Begin, End;
+  bool IsClass;
+};
+
+/// Every class body and block of the main file, in traversal order: where
+/// the directives Clang dropped sat.
+class ScopeCollector : public RecursiveASTVisitor<ScopeCollector> {
 public:
-  EnclosingScopeFinder(unsigned At,
-                       std::function<unsigned(SourceLocation)> Offset)
-      : At(At), Offset(std::move(Offset)) {}
+  explicit ScopeCollector(std::function<unsigned(SourceLocation)> Offset)
+      : Offset(std::move(Offset)) {}
 
   bool VisitCXXRecordDecl(CXXRecordDecl *R) {
     if (R->isThisDeclarationADefinition())
-      consider(R->getBraceRange(), /*IsClass=*/true);
+      add(R->getBraceRange(), /*IsClass=*/true);
     return true;
   }
   bool VisitCompoundStmt(CompoundStmt *S) {
-    consider(SourceRange(S->getLBracLoc(), S->getRBracLoc()),
-             /*IsClass=*/false);
+    add(SourceRange(S->getLBracLoc(), S->getRBracLoc()), /*IsClass=*/false);
     return true;
   }
 
-  bool InClass = false;
+  std::vector<ScopeRange> Scopes;
 
 private:
-  void consider(SourceRange R, bool IsClass) {
+  void add(SourceRange R, bool IsClass) {
     if (R.isInvalid())
       return;
+    // Offset puts what lies outside the main file at its end: such a range
+    // is empty and contains no directive.
     unsigned Begin = Offset(R.getBegin()), End = Offset(R.getEnd());
-    if (Begin < At && At < End && (!Found || Begin > Innermost)) {
-      Found = true;
-      Innermost = Begin;
-      InClass = IsClass;
-    }
+    if (Begin < End)
+      Scopes.push_back({Begin, End, IsClass});
   }
-  unsigned At;
   std::function<unsigned(SourceLocation)> Offset;
-  bool Found = false;
-  unsigned Innermost = 0;
 };
+
+/// Whether the innermost of Scopes around the file offset At is a class
+/// body: the first found of those that begin last.
+bool innermostIsClass(llvm::ArrayRef<ScopeRange> Scopes, unsigned At) {
+  const ScopeRange *Innermost = nullptr;
+  for (const ScopeRange &S : Scopes)
+    if (S.Begin < At && At < S.End &&
+        (!Innermost || S.Begin > Innermost->Begin))
+      Innermost = &S;
+  return Innermost && Innermost->IsClass;
+}
 
 /// The operands of a left-nested `a, b, c` chain, left to right.
 void flattenComma(const Expr *E, std::vector<const Expr *> &Out) {
@@ -171,6 +182,8 @@ bool Analysis::bindSlots() {
 
   Places.resize(Directives.size());
   Placed.assign(Directives.size(), false);
+  // The class bodies and blocks, collected at the first dropped directive.
+  std::optional<std::vector<ScopeRange>> Scopes;
   for (size_t I = 0; I < Directives.size(); ++I) {
     Directive &D = Directives[I];
     auto It = Finder.Decls.find(I);
@@ -179,11 +192,13 @@ bool Analysis::bindSlots() {
       // class (where the pragma handler could not tell), the reason is that
       // a directive has no place there: say so.
       if (!Parent) {
-        EnclosingScopeFinder Scope(
-            offsetOf(D.HashLoc),
-            [this](SourceLocation L) { return offsetOf(L); });
-        Scope.TraverseDecl(Ctx.getTranslationUnitDecl());
-        if (Scope.InClass)
+        if (!Scopes) {
+          ScopeCollector Collector(
+              [this](SourceLocation L) { return offsetOf(L); });
+          Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+          Scopes = std::move(Collector.Scopes);
+        }
+        if (innermostIsClass(*Scopes, offsetOf(D.HashLoc)))
           error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
       }
       Failed = true;

@@ -178,6 +178,29 @@ void Analysis::analyseDistribute(Directive &D) {
   Distributions.push_back(std::move(Dist));
 }
 
+// Whether Var, the VAR of redistribute or rebalance D or the DST of assign,
+// can take what D writes: not const, and a std::vector where D changes its
+// local size (all but assign). Reports why not.
+bool Analysis::checkTarget(const Directive &D, const VariableInfo &Var) {
+  const ExprSlot &Slot = D.Slots[D.Var];
+  QualType Type = Var.Decl->getType().getNonReferenceType();
+  if (D.Kind != DirectiveKind::Assign && Var.Kind != VarKind::Vector) {
+    error(Slot.Range.getBegin(), Diags.NotResizable)
+        << Var.Text << Type << Slot.Range;
+    // A redistribute of a fixed-size variable may be an assign.
+    if (D.Kind == DirectiveKind::Redistribute)
+      Diags.report(D.KeywordLoc, Diags.UseAssign);
+    return false;
+  }
+  if (Var.Element.isConstQualified() ||
+      (Var.Kind == VarKind::Vector && Type.isConstQualified())) {
+    error(Slot.Range.getBegin(), Diags.ConstTarget)
+        << Var.Text << Type << Slot.Range;
+    return false;
+  }
+  return true;
+}
+
 // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)]
 // assign DST = SRC [schedule(ALG)]
 void Analysis::analyseAction(Directive &D) {
@@ -192,21 +215,9 @@ void Analysis::analyseAction(Directive &D) {
   if (Diags.errorCount() != Before || !Target || (IsAssign && !Source))
     return;
   A->TargetVar = *Target;
+  if (!checkTarget(D, *Target))
+    return;
   const ExprSlot &TargetSlot = D.Slots[D.Var];
-  QualType TargetType = Target->Decl->getType().getNonReferenceType();
-
-  if (!IsAssign && Target->Kind != VarKind::Vector) {
-    error(TargetSlot.Range.getBegin(), Diags.NotResizable)
-        << Target->Text << TargetType << TargetSlot.Range;
-    Diags.report(D.KeywordLoc, Diags.UseAssign);
-    return;
-  }
-  if (Target->Element.isConstQualified() ||
-      (Target->Kind == VarKind::Vector && TargetType.isConstQualified())) {
-    error(TargetSlot.Range.getBegin(), Diags.ConstTarget)
-        << Target->Text << TargetType << TargetSlot.Range;
-    return;
-  }
   A->Target = findDistribution(Target->Decl, P.Begin);
   if (!A->Target) {
     error(TargetSlot.Range.getBegin(), Diags.NotDistributed)
@@ -271,21 +282,8 @@ void Analysis::analyseRebalance(Directive &D) {
       !Count.E->getType()->isIntegralOrUnscopedEnumerationType())
     error(Count.Range.getBegin(), Diags.RebalanceCount)
         << Count.E->getType() << Count.Range;
-  if (!Var || Diags.errorCount() != Before)
+  if (!Var || Diags.errorCount() != Before || !checkTarget(D, *Var))
     return;
-  const ExprSlot &VarSlot = D.Slots[D.Var];
-  QualType Type = Var->Decl->getType().getNonReferenceType();
-  // Items come and go: only a std::vector can follow.
-  if (Var->Kind != VarKind::Vector) {
-    error(VarSlot.Range.getBegin(), Diags.NotResizable)
-        << Var->Text << Type << VarSlot.Range;
-    return;
-  }
-  if (Var->Element.isConstQualified() || Type.isConstQualified()) {
-    error(VarSlot.Range.getBegin(), Diags.ConstTarget)
-        << Var->Text << Type << VarSlot.Range;
-    return;
-  }
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();
   Rebalances.push_back(std::move(R));

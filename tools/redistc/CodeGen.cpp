@@ -428,7 +428,7 @@ void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
 }
 
 std::string CodeGen::algorithmName(const Directive &D) {
-  return D.Schedule ? *D.Schedule : "auto";
+  return redist::algorithmName(D.Schedule.value_or(redist::Algorithm::Auto));
 }
 
 std::string CodeGen::title(const ActionInfo &A) {
@@ -458,11 +458,9 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   const std::optional<int64_t> Extent = A.moved().Extent;
   redist::Layout From(*A.From, *Extent);
   redist::Layout To(*A.To, *Extent);
-  const std::string AlgorithmName = algorithmName(D);
-  StaticPlan Plan = planStatically(
-      From, To,
-      redist::parseAlgorithm(AlgorithmName).value_or(redist::Algorithm::Auto),
-      ElementBytes, Options.Limits, Options.Model);
+  StaticPlan Plan =
+      planStatically(From, To, D.Schedule.value_or(redist::Algorithm::Auto),
+                     ElementBytes, Options.Limits, Options.Model);
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;
@@ -474,12 +472,12 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   if (!Plan.Error.empty()) {
     // An instantiation keeps the runtime path, which checks it if it runs.
     if (InInstance) {
-      Why = "schedule(" + AlgorithmName + ") does not apply: " + Plan.Error;
+      Why = "schedule(" + algorithmName(D) + ") does not apply: " + Plan.Error;
       return true;
     }
     Diags.report(D.Schedule ? D.ScheduleLoc : D.KeywordLoc,
                  Diags.ScheduleNotApplicable)
-        << AlgorithmName << Plan.Error;
+        << algorithmName(D) << Plan.Error;
     return false;
   }
   if (Options.ForceDynamic)
@@ -496,7 +494,8 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   const DeclaredNames Target(*A.Target);
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
-  V["SCHEDULE"] = D.Schedule ? " schedule(" + *D.Schedule + ")" : "";
+  // The echoed clause names the algorithm as the library does.
+  V["SCHEDULE"] = D.Schedule ? " schedule(" + algorithmName(D) + ")" : "";
   V["VERIFY"] = verification(D);
   V["VERIFY_CLAUSE"] =
       D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"

@@ -9,6 +9,8 @@
 #ifndef REDISTC_DIRECTIVE_H
 #define REDISTC_DIRECTIVE_H
 
+#include "redist/Schedulers.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceLocation.h"
 
@@ -85,7 +87,8 @@ struct Directive {
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;
   NameRef Onto;
-  std::optional<std::string> Schedule;
+  /// ALG of schedule(ALG); unset without the clause.
+  std::optional<redist::Algorithm> Schedule;
   clang::SourceLocation ScheduleLoc;
 
   // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]

@@ -51,27 +51,77 @@ std::optional<redist::Algorithm> parseDirectiveAlgorithm(llvm::StringRef Word) {
   return std::nullopt;
 }
 
-/// The names of every schedule algorithm, for "expected ..." messages.
-std::string algorithmList() {
+/// Items as "a, b or c", for "expected ..." messages.
+std::string orList(llvm::ArrayRef<std::string> Items) {
   std::string List;
-  std::vector<redist::Algorithm> All = redist::allAlgorithms();
-  for (size_t I = 0; I < All.size(); ++I) {
+  for (size_t I = 0; I < Items.size(); ++I) {
     if (I)
-      List += I + 1 == All.size() ? " or " : ", ";
-    List += directiveSpelling(All[I]);
+      List += I + 1 == Items.size() ? " or " : ", ";
+    List += Items[I];
   }
   return List;
 }
 
+/// The names of every schedule algorithm, for "expected ..." messages.
+std::string algorithmList() {
+  std::vector<std::string> Names;
+  for (redist::Algorithm A : redist::allAlgorithms())
+    Names.push_back(directiveSpelling(A));
+  return orList(Names);
+}
+
+/// The clauses that may follow a directive's operands, in the order an
+/// "expected ..." message lists them.
+enum class ClauseKind { Onto, Schedule, Verify, Ring };
+
+/// The clauses a directive takes.
+class ClauseSet {
+public:
+  ClauseSet(std::initializer_list<ClauseKind> Kinds) {
+    for (ClauseKind K : Kinds)
+      Bits |= bit(K);
+  }
+  bool contains(ClauseKind K) const { return Bits & bit(K); }
+
+  /// The clauses as an unknown clause's message lists them.
+  std::string syntax() const {
+    std::vector<std::string> Items;
+    for (ClauseKind K : {ClauseKind::Onto, ClauseKind::Schedule,
+                         ClauseKind::Verify, ClauseKind::Ring})
+      if (contains(K))
+        Items.push_back(syntaxOf(K));
+    return orList(Items);
+  }
+
+private:
+  static unsigned bit(ClauseKind K) { return 1u << static_cast<unsigned>(K); }
+  static const char *syntaxOf(ClauseKind K) {
+    switch (K) {
+    case ClauseKind::Onto:
+      return "onto NAME";
+    case ClauseKind::Schedule:
+      return "schedule(ALG)";
+    case ClauseKind::Verify:
+      return "verify(on|off)";
+    case ClauseKind::Ring:
+      return "ring(bidirectional)";
+    }
+    return "?";
+  }
+  unsigned Bits = 0;
+};
+
+/// A token of Kind at Loc; a keyword or an identifier gets the
+/// IdentifierInfo of Name.
 Token makeToken(Preprocessor &PP, tok::TokenKind Kind, SourceLocation Loc,
-                const char *Keyword = nullptr) {
+                llvm::StringRef Name = {}) {
   Token T;
   T.startToken();
   T.setKind(Kind);
   T.setLocation(Loc);
   T.setLength(1);
-  if (Keyword)
-    T.setIdentifierInfo(PP.getIdentifierInfo(Keyword));
+  if (!Name.empty())
+    T.setIdentifierInfo(PP.getIdentifierInfo(Name));
   return T;
 }
 
@@ -132,8 +182,11 @@ private:
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
   bool parseSchedule(Directive &D);
-  bool parseVerify(Directive &D);
-  bool parseClauses(Directive &D, bool AllowOnto, bool AllowActionClauses);
+  std::optional<bool> parseChoice(llvm::StringRef First, llvm::StringRef Second,
+                                  const char *Open, const char *Words,
+                                  const char *Close,
+                                  SourceLocation *WordLoc = nullptr);
+  bool parseClauses(Directive &D, ClauseSet Allowed);
   int addSlot(llvm::ArrayRef<Token> SlotToks, bool DelimitedByFile);
 
   Preprocessor &PP;
@@ -224,7 +277,7 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  if (!parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/false))
+  if (!parseClauses(D, {ClauseKind::Onto}))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
@@ -242,7 +295,8 @@ bool DirectiveParser::parseRedistribute(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
       !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
     return false;
-  return parseClauses(D, /*AllowOnto=*/true, /*AllowActionClauses=*/true);
+  return parseClauses(
+      D, {ClauseKind::Onto, ClauseKind::Schedule, ClauseKind::Verify});
 }
 
 // assign DST = SRC [schedule(ALG)]
@@ -253,7 +307,7 @@ bool DirectiveParser::parseAssign(Directive &D) {
   D.Src = parseVariable();
   if (D.Src < 0)
     return false;
-  return parseClauses(D, /*AllowOnto=*/false, /*AllowActionClauses=*/true);
+  return parseClauses(D, {ClauseKind::Schedule, ClauseKind::Verify});
 }
 
 // inquire VAR into NAME
@@ -284,47 +338,8 @@ bool DirectiveParser::parseRebalance(Directive &D) {
     return false;
   D.Count = parseBracketed(
       tok::l_paren, "'(' and the number of items this process must hold");
-  if (D.Count < 0)
+  if (D.Count < 0 || !parseClauses(D, {ClauseKind::Onto, ClauseKind::Ring}))
     return false;
-  bool Ring = false;
-  while (!atEnd()) {
-    const Token &Clause = next();
-    if (isWord(Clause, "onto")) {
-      if (D.Onto.present()) {
-        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "onto";
-        return false;
-      }
-      if (!parseName(D.Onto, "an arrangement name after 'onto'"))
-        return false;
-      continue;
-    }
-    if (isWord(Clause, "ring")) {
-      if (Ring) {
-        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "ring";
-        return false;
-      }
-      Ring = true;
-      if (peek().isNot(tok::l_paren))
-        continue;
-      next();
-      const Token &Kind = peek();
-      if (isWord(Kind, "bidirectional"))
-        D.Bidirectional = true;
-      else if (!isWord(Kind, "unidirectional")) {
-        Diags.report(Kind.getLocation(), Diags.Expected)
-            << "'bidirectional' or 'unidirectional'";
-        return false;
-      }
-      next();
-      if (!expectPunct(tok::r_paren, "')' after the ring's direction"))
-        return false;
-      continue;
-    }
-    Diags.report(Clause.getLocation(), Diags.UnknownClause)
-        << PP.getSpelling(Clause) << "rebalance"
-        << "onto NAME or ring(bidirectional)";
-    return false;
-  }
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
         << "'onto NAME' naming a processors arrangement";
@@ -499,7 +514,7 @@ bool DirectiveParser::parseSchedule(Directive &D) {
         << Word << algorithmList();
     return false;
   }
-  D.Schedule = redist::algorithmName(*Algo); // the library's name
+  D.Schedule = Algo;
   D.ScheduleLoc = Name.getLocation();
   // mincost-steps lexes as mincost, '-', steps: say how to spell it.
   return expectPunct(tok::r_paren,
@@ -509,30 +524,36 @@ bool DirectiveParser::parseSchedule(Directive &D) {
                          : "')' after the algorithm name");
 }
 
-// verify(on) | verify(off)
-bool DirectiveParser::parseVerify(Directive &D) {
-  if (!expectPunct(tok::l_paren, "'(' and on or off"))
-    return false;
-  const Token &Setting = peek();
-  llvm::StringRef Word = wordOf(Setting);
-  if (!Word.equals_insensitive("on") && !Word.equals_insensitive("off")) {
-    Diags.report(Setting.getLocation(), Diags.Expected)
-        << "on or off in verify(...)";
-    return false;
+// '(' FIRST | SECOND ')', either word in any case: whether it was FIRST, or
+// nullopt after an error. Open, Words and Close say what was expected where
+// the '(', a word or the ')' is missing; WordLoc gets the word's location.
+std::optional<bool>
+DirectiveParser::parseChoice(llvm::StringRef First, llvm::StringRef Second,
+                             const char *Open, const char *Words,
+                             const char *Close, SourceLocation *WordLoc) {
+  if (!expectPunct(tok::l_paren, Open))
+    return std::nullopt;
+  const Token &Word = peek();
+  bool IsFirst = isWord(Word, First);
+  if (!IsFirst && !isWord(Word, Second)) {
+    Diags.report(Word.getLocation(), Diags.Expected) << Words;
+    return std::nullopt;
   }
   next();
-  D.Verify = Word.equals_insensitive("on");
-  D.VerifyLoc = Setting.getLocation();
-  return expectPunct(tok::r_paren, "')' after on or off");
+  if (WordLoc)
+    *WordLoc = Word.getLocation();
+  if (!expectPunct(tok::r_paren, Close))
+    return std::nullopt;
+  return IsFirst;
 }
 
-// onto NAME, and on redistribute and assign schedule(ALG) and verify(...),
-// in any order, each at most once.
-bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
-                                   bool AllowActionClauses) {
+// The Allowed clauses, in any order, each at most once: onto NAME,
+// schedule(ALG), verify(on|off), ring[(bidirectional|unidirectional)].
+bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
+  bool Ring = false;
   while (!atEnd()) {
     const Token &Clause = next();
-    if (AllowOnto && isWord(Clause, "onto")) {
+    if (Allowed.contains(ClauseKind::Onto) && isWord(Clause, "onto")) {
       if (D.Onto.present()) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "onto";
         return false;
@@ -541,7 +562,7 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    if (AllowActionClauses && isWord(Clause, "schedule")) {
+    if (Allowed.contains(ClauseKind::Schedule) && isWord(Clause, "schedule")) {
       if (D.Schedule) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
         return false;
@@ -550,21 +571,37 @@ bool DirectiveParser::parseClauses(Directive &D, bool AllowOnto,
         return false;
       continue;
     }
-    if (AllowActionClauses && isWord(Clause, "verify")) {
+    if (Allowed.contains(ClauseKind::Verify) && isWord(Clause, "verify")) {
       if (D.Verify) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "verify";
         return false;
       }
-      if (!parseVerify(D))
+      D.Verify = parseChoice("on", "off", "'(' and on or off",
+                             "on or off in verify(...)", "')' after on or off",
+                             &D.VerifyLoc);
+      if (!D.Verify)
         return false;
       continue;
     }
-    const char *Allowed = AllowOnto && AllowActionClauses
-                              ? "onto NAME, schedule(ALG) or verify(on|off)"
-                          : AllowOnto ? "onto NAME"
-                                      : "schedule(ALG) or verify(on|off)";
+    if (Allowed.contains(ClauseKind::Ring) && isWord(Clause, "ring")) {
+      if (Ring) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "ring";
+        return false;
+      }
+      Ring = true;
+      if (peek().isNot(tok::l_paren))
+        continue; // one way round
+      std::optional<bool> Bidirectional = parseChoice(
+          "bidirectional", "unidirectional", "'(' and the ring's direction",
+          "'bidirectional' or 'unidirectional'",
+          "')' after the ring's direction");
+      if (!Bidirectional)
+        return false;
+      D.Bidirectional = *Bidirectional;
+      continue;
+    }
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
-        << PP.getSpelling(Clause) << directiveName(D.Kind) << Allowed;
+        << PP.getSpelling(Clause) << directiveName(D.Kind) << Allowed.syntax();
     return false;
   }
   return true;
@@ -654,18 +691,13 @@ bool arrayInfoDeclared(ASTContext &Ctx) {
 /// directive's code defines NAME).
 void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
                    std::vector<Token> &Out) {
-  auto Identifier = [&](const std::string &Text, SourceLocation At) {
-    Token T = makeToken(PP, tok::identifier, At);
-    T.setIdentifierInfo(PP.getIdentifierInfo(Text));
-    return T;
-  };
   Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
   Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(Identifier("redist", Loc));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, "redist"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(Identifier("ArrayInfo", Loc));
-  Out.push_back(Identifier(Name.Name, Name.Loc));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, "ArrayInfo"));
+  Out.push_back(makeToken(PP, tok::identifier, Name.Loc, Name.Name));
   Out.push_back(makeToken(PP, tok::semi, Loc));
 }
 

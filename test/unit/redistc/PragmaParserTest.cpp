@@ -138,7 +138,7 @@ TEST(PragmaParser, KeywordsAreCaseInsensitive) {
   EXPECT_EQ(D.Onto.Name, "Q");
   EXPECT_EQ(P.OntoLocs[0], "4:47");
   // Algorithms are stored in lower case, as the library names them.
-  EXPECT_EQ(D.Schedule, std::optional<std::string>("greedy"));
+  EXPECT_EQ(D.Schedule, redist::Algorithm::Greedy);
   EXPECT_EQ(P.ScheduleLocs[0], "4:58");
 }
 
@@ -158,7 +158,7 @@ TEST(PragmaParser, VerifyClause) {
   EXPECT_EQ(P.VerifyLocs[0], "4:45");
   // Any order with the other clauses, any case.
   EXPECT_EQ(P.Directives[1].Verify, std::optional<bool>(true));
-  EXPECT_EQ(P.Directives[1].Schedule, std::optional<std::string>("greedy"));
+  EXPECT_EQ(P.Directives[1].Schedule, redist::Algorithm::Greedy);
   EXPECT_EQ(P.VerifyLocs[1], "5:46");
   EXPECT_EQ(P.Directives[2].Kind, DirectiveKind::Assign);
   EXPECT_EQ(P.Directives[2].Verify, std::optional<bool>(true));
@@ -208,7 +208,7 @@ TEST(PragmaParser, AssignAndVariableForms) {
   EXPECT_EQ(A.Var, 0);
   EXPECT_EQ(A.Src, 1);
   // `auto` is a C++ keyword, read as the algorithm name all the same.
-  EXPECT_EQ(A.Schedule, std::optional<std::string>("auto"));
+  EXPECT_EQ(A.Schedule, redist::Algorithm::Auto);
   EXPECT_EQ(slotTexts(P.Directives[1]),
             (std::vector<std::string>{"::ns::x", "ns::x"}));
   EXPECT_FALSE(P.Directives[1].Schedule);

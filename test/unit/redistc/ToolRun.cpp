@@ -103,7 +103,8 @@ std::string lineColumn(const SourceManager &SM, SourceLocation Loc) {
   return std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn());
 }
 
-Seen run(std::unique_ptr<FrontendAction> Action, const Input &In) {
+Seen run(std::unique_ptr<FrontendAction> Action, const Input &In,
+         unsigned *Errors) {
   auto Memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Files = Memory;
   if (!In.GivenFilesOnly) {
@@ -136,6 +137,8 @@ Seen run(std::unique_ptr<FrontendAction> Action, const Input &In) {
   tooling::ToolInvocation Invocation(Args, std::move(Action), Manager.get());
   Invocation.setDiagnosticConsumer(&Diags);
   Invocation.run();
+  if (Errors)
+    *Errors = Diags.getNumErrors();
   return Diags.Lines;
 }
 
@@ -170,11 +173,12 @@ Seen analyse(const Input &In,
   return Lines;
 }
 
-Seen translate(const Input &In, Translation &Out, CodeGenOptions Options) {
+Seen translate(const Input &In, Translation &Out, CodeGenOptions Options,
+               unsigned *Errors) {
   Options.InputPath = InputPath;
   if (Options.OutputPath.empty())
     Options.OutputPath = "/redistc-test/output.cpp";
-  return run(std::make_unique<TranslateAction>(Options, Out), In);
+  return run(std::make_unique<TranslateAction>(Options, Out), In, Errors);
 }
 
 } // namespace test

@@ -50,8 +50,10 @@ struct Input {
 /// FILE: precedes LINE for a location outside the input.
 using Seen = std::vector<std::string>;
 
-/// Runs Action on In.
-Seen run(std::unique_ptr<clang::FrontendAction> Action, const Input &In);
+/// Runs Action on In. Errors, if given, gets the number of errors (fatal
+/// ones included) the run reported.
+Seen run(std::unique_ptr<clang::FrontendAction> Action, const Input &In,
+         unsigned *Errors = nullptr);
 
 /// Parses In with the pragma handler; Inspect gets the directives.
 Seen parse(
@@ -63,9 +65,10 @@ Seen analyse(
     const Input &In,
     std::function<void(clang::ASTContext &, const Analysis &)> Inspect);
 
-/// Translates In as redistc does.
+/// Translates In as redistc does; Errors as for run.
 Seen translate(const Input &In, Translation &Out,
-               CodeGenOptions Options = CodeGenOptions());
+               CodeGenOptions Options = CodeGenOptions(),
+               unsigned *Errors = nullptr);
 
 /// The path the input has in the runs.
 constexpr const char *InputPath = "/redistc-test/input.cpp";
