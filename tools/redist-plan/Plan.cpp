@@ -38,7 +38,8 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
 
 namespace {
 
-/// Validates Sched, sorts each step and measures it.
+/// Validates Sched, sorts each step and measures it (auto has measured its
+/// choice already: sorting ids within a step changes no statistic).
 Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
                 CommGrid Grid, Schedule Sched, Algorithm Requested,
                 Algorithm Used, const CostModel &Costs, int64_t StepLimit,
@@ -54,13 +55,14 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
               std::move(Grid),
               std::move(Sched),
               {},
-              Requested == Algorithm::Auto,
               modelName(Requested, Used),
               Costs,
               std::move(CostsFrom),
               std::move(Choice),
               StepLimit};
-  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
+  Result.Stats = Result.Choice
+                     ? Result.Choice->Candidates[Result.Choice->Best].Stats
+                     : measureSchedule(Result.Grid, Result.Sched);
   return Result;
 }
 
