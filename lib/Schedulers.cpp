@@ -64,6 +64,17 @@ Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G) {
                          " needs layouts");
 }
 
+bool caterpillarFits(int64_t P, int64_t Q, std::string *Why) {
+  // Its max(P, Q) steps exist even when empty: keep them countable.
+  if (std::max(P, Q) <= MaxCaterpillarSteps)
+    return true;
+  if (Why)
+    *Why =
+        "the caterpillar takes max(P, Q) = " + std::to_string(std::max(P, Q)) +
+        " steps, more than " + std::to_string(MaxCaterpillarSteps);
+  return false;
+}
+
 bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
                      std::string *Why) {
   for (const Layout *L : {&From, &To}) {
@@ -209,15 +220,7 @@ bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
   }
   switch (A) {
   case Algorithm::Caterpillar:
-    // Its max(P, Q) steps exist even when empty: keep them countable.
-    if (std::max(From.procs(), To.procs()) > MaxCaterpillarSteps) {
-      setWhy(Why, "the caterpillar takes max(P, Q) = " +
-                      std::to_string(std::max(From.procs(), To.procs())) +
-                      " steps, more than " +
-                      std::to_string(MaxCaterpillarSteps));
-      return false;
-    }
-    return true;
+    return detail::caterpillarFits(From.procs(), To.procs(), Why);
   case Algorithm::WalkerOtto:
     return detail::walkerOttoApplies(From, To, Why);
   case Algorithm::Classes:

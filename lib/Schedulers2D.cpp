@@ -35,7 +35,6 @@
 #include "redist/Schedulers2D.h"
 
 #include "redist/Error.h"
-#include "redist/Limits.h"
 #include "schedulers/AutoPicker.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -130,14 +129,8 @@ bool algorithm2DApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
                     ")");
     return false;
   }
-  if (A.Base == Algorithm::Caterpillar &&
-      std::max(From.procs(), To.procs()) > MaxCaterpillarSteps) {
-    setWhy(Why, "the caterpillar takes max(P, Q) = " +
-                    std::to_string(std::max(From.procs(), To.procs())) +
-                    " steps, more than " + std::to_string(MaxCaterpillarSteps));
-    return false;
-  }
-  return true;
+  return A.Base != Algorithm::Caterpillar ||
+         detail::caterpillarFits(From.procs(), To.procs(), Why);
 }
 
 Schedule productSchedule(const CommGrid2D &G, const Schedule &RowSchedule,
