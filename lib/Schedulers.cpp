@@ -54,7 +54,7 @@ Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G) {
     return makeMinCostSchedule(G);
   case Algorithm::MinCostSteps: {
     MinCostOptions Opts;
-    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+    Opts.Steps = leastStepLimit(G);
     return makeMinCostSchedule(G, Opts);
   }
   default:

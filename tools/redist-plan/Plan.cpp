@@ -81,7 +81,7 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
   } else if (Algo == Algorithm::MinCostSteps) {
     // makeSchedule would take the maximum degree, the least allowed.
     if (StepLimit <= 0)
-      StepLimit = std::max<int64_t>(Grid.maxDegree(), 1);
+      StepLimit = leastStepLimit(Grid);
     MinCostOptions Opts;
     Opts.Steps = StepLimit;
     Sched = makeMinCostSchedule(Grid, Opts);
@@ -123,7 +123,7 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
   // Direct mincost-steps takes the least number of steps, which the
   // document states as its step limit.
   const int64_t StepLimit = *Used == Algorithm2D{Algorithm::MinCostSteps, false}
-                                ? std::max<int64_t>(Grid.Whole.maxDegree(), 1)
+                                ? leastStepLimit(Grid.Whole)
                                 : 0;
   return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
                     std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,
