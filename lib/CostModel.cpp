@@ -269,16 +269,9 @@ CostModel loadCostModel(const std::string &File, std::string *From) {
       *From = File;
     return readCostModelFile(File);
   }
-  std::optional<std::string> Path = defaultModelPath();
   if (From)
-    *From = Path ? *Path : "defaults";
-  if (!Path)
-    return CostModel();
-  try {
-    return readCostModelFile(*Path);
-  } catch (const InvalidArgument &E) {
-    throw InvalidArgument(std::string("REDIST_MODEL: ") + E.what());
-  }
+    *From = defaultModelPath().value_or("defaults");
+  return defaultCostModel();
 }
 
 CostModel defaultCostModel() {

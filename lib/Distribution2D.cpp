@@ -71,29 +71,31 @@ std::pair<int64_t, int64_t> Layout2D::coordsOf(int64_t Proc) const {
   return {Proc % gridRows(), Proc / gridRows()};
 }
 
-// The offsets are in [0, P): (X - Source + P) % P cannot overflow as X < P.
+/// (X + By) % N for X in [0, N) and By in [0, N], written so that it cannot
+/// overflow. A rank is the grid index rotated by N - Source, a grid index
+/// the rank rotated by Source.
+static int64_t rotate(int64_t X, int64_t By, int64_t N) {
+  return X < N - By ? X + By : X - (N - By);
+}
+
 int64_t Layout2D::rowRankOf(int64_t GridRow) const {
   checkIndex("process row", GridRow, gridRows());
-  return GridRow >= RowSource ? GridRow - RowSource
-                              : GridRow + (gridRows() - RowSource);
+  return rotate(GridRow, gridRows() - RowSource, gridRows());
 }
 
 int64_t Layout2D::colRankOf(int64_t GridCol) const {
   checkIndex("process column", GridCol, gridCols());
-  return GridCol >= ColSource ? GridCol - ColSource
-                              : GridCol + (gridCols() - ColSource);
+  return rotate(GridCol, gridCols() - ColSource, gridCols());
 }
 
 int64_t Layout2D::gridRowOf(int64_t RowRank) const {
   checkIndex("row process", RowRank, gridRows());
-  return RowRank < gridRows() - RowSource ? RowRank + RowSource
-                                          : RowRank - (gridRows() - RowSource);
+  return rotate(RowRank, RowSource, gridRows());
 }
 
 int64_t Layout2D::gridColOf(int64_t ColRank) const {
   checkIndex("column process", ColRank, gridCols());
-  return ColRank < gridCols() - ColSource ? ColRank + ColSource
-                                          : ColRank - (gridCols() - ColSource);
+  return rotate(ColRank, ColSource, gridCols());
 }
 
 int64_t Layout2D::procOfRanks(int64_t RowRank, int64_t ColRank) const {

@@ -98,31 +98,68 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
   return std::nullopt;
 }
 
-namespace {
-
-/// ScheduleStats::CriticalMessages and CriticalLowerBound: the longest chain
-/// of messages ending at each rank, extended step by step. Messages of one
-/// step run at once, so each extends the chains as they stood before it.
-void measureCriticalMessages(const CommGrid &G, const Schedule &S,
-                             ScheduleStats &Stats) {
+GridBounds measureGrid(const CommGrid &G) {
+  GridBounds B;
   const int64_t M = static_cast<int64_t>(G.Messages.size());
-  std::vector<int32_t> RankOf; // message Id's source at Id, its target at M+Id
-  const size_t Ranks =
-      detail::denseIds(
-          2 * M,
-          [&](int64_t I) {
-            return I < M ? G.Messages[I].Src : G.Messages[I - M].Dst;
-          },
-          std::max(G.P, G.Q), RankOf)
-          .size();
-  std::vector<int64_t> Sends(Ranks, 0), Recvs(Ranks, 0);
-  for (int64_t Id = 0; Id < M; ++Id)
-    if (RankOf[Id] != RankOf[M + Id]) {
-      Stats.CriticalLowerBound =
-          std::max({Stats.CriticalLowerBound, ++Sends[RankOf[Id]],
-                    ++Recvs[RankOf[M + Id]]});
+  // The grid's maximum degree and volume, over the processes that appear.
+  std::vector<int32_t> Dense;
+  for (bool Sources : {true, false}) {
+    const size_t Count =
+        detail::denseIds(
+            M,
+            [&](int64_t Id) {
+              return Sources ? G.Messages[Id].Src : G.Messages[Id].Dst;
+            },
+            Sources ? G.P : G.Q, Dense)
+            .size();
+    std::vector<int64_t> Degree(Count, 0), Volume(Count, 0);
+    for (int64_t Id = 0; Id < M; ++Id) {
+      B.StepsLowerBound = std::max(B.StepsLowerBound, ++Degree[Dense[Id]]);
+      B.CostLowerBound =
+          std::max(B.CostLowerBound, Volume[Dense[Id]] += G.Messages[Id].Len);
     }
-  std::vector<int64_t> Chain(Ranks, 0);
+  }
+  // Ranks: source p and target p are one.
+  B.Ranks = detail::denseIds(
+                2 * M,
+                [&](int64_t I) {
+                  return I < M ? G.Messages[I].Src : G.Messages[I - M].Dst;
+                },
+                std::max(G.P, G.Q), B.RankOf)
+                .size();
+  std::vector<int64_t> Sends(B.Ranks, 0), Recvs(B.Ranks, 0);
+  for (int64_t Id = 0; Id < M; ++Id)
+    if (B.RankOf[Id] != B.RankOf[M + Id])
+      B.CriticalLowerBound =
+          std::max({B.CriticalLowerBound, ++Sends[B.RankOf[Id]],
+                    ++Recvs[B.RankOf[M + Id]]});
+  return B;
+}
+
+ScheduleStats measureSchedule(const CommGrid &G, const GridBounds &B,
+                              const Schedule &S) {
+  ScheduleStats Stats;
+  const int64_t M = static_cast<int64_t>(G.Messages.size());
+  Stats.Steps = static_cast<int64_t>(S.Steps.size());
+  for (const std::vector<int64_t> &Step : S.Steps) {
+    int64_t Longest = 0;
+    bool Any = false;
+    for (int64_t Id : Step)
+      if (Id >= 0 && Id < M) {
+        Longest = std::max(Longest, G.Messages[Id].Len);
+        Any = true;
+      }
+    Stats.NonEmptySteps += Any;
+    Stats.Cost += Longest;
+  }
+  Stats.StepsLowerBound = B.StepsLowerBound;
+  Stats.CostLowerBound = B.CostLowerBound;
+  Stats.CriticalLowerBound = B.CriticalLowerBound;
+  // CriticalMessages: the longest chain of messages ending at each rank,
+  // extended step by step. Messages of one step run at once, so each extends
+  // the chains as they stood before it.
+  const std::vector<int32_t> &RankOf = B.RankOf;
+  std::vector<int64_t> Chain(B.Ranks, 0);
   std::vector<std::pair<int64_t, int64_t>> Extended; // (message, chain)
   for (const std::vector<int64_t> &Step : S.Steps) {
     Extended.clear();
@@ -136,46 +173,11 @@ void measureCriticalMessages(const CommGrid &G, const Schedule &S,
       Stats.CriticalMessages = std::max(Stats.CriticalMessages, Length);
     }
   }
+  return Stats;
 }
 
-} // namespace
-
 ScheduleStats measureSchedule(const CommGrid &G, const Schedule &S) {
-  ScheduleStats Stats;
-  const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
-  Stats.Steps = static_cast<int64_t>(S.Steps.size());
-  for (const std::vector<int64_t> &Step : S.Steps) {
-    int64_t Longest = 0;
-    bool Any = false;
-    for (int64_t Id : Step)
-      if (Id >= 0 && Id < NumMessages) {
-        Longest = std::max(Longest, G.Messages[Id].Len);
-        Any = true;
-      }
-    Stats.NonEmptySteps += Any;
-    Stats.Cost += Longest;
-  }
-  // The grid's maximum degree and volume, over the processes that appear.
-  std::vector<int32_t> Dense;
-  for (bool Sources : {true, false}) {
-    const size_t Count =
-        detail::denseIds(
-            NumMessages,
-            [&](int64_t Id) {
-              return Sources ? G.Messages[Id].Src : G.Messages[Id].Dst;
-            },
-            Sources ? G.P : G.Q, Dense)
-            .size();
-    std::vector<int64_t> Degree(Count, 0), Volume(Count, 0);
-    for (int64_t Id = 0; Id < NumMessages; ++Id) {
-      Stats.StepsLowerBound =
-          std::max(Stats.StepsLowerBound, ++Degree[Dense[Id]]);
-      Stats.CostLowerBound = std::max(Stats.CostLowerBound,
-                                      Volume[Dense[Id]] += G.Messages[Id].Len);
-    }
-  }
-  measureCriticalMessages(G, S, Stats);
-  return Stats;
+  return measureSchedule(G, measureGrid(G), S);
 }
 
 std::vector<int64_t> stepOfEachMessage(const CommGrid &G, const Schedule &S) {

@@ -54,7 +54,7 @@ Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G) {
     return makeMinCostSchedule(G);
   case Algorithm::MinCostSteps: {
     MinCostOptions Opts;
-    Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
+    Opts.Steps = leastStepLimit(G);
     return makeMinCostSchedule(G, Opts);
   }
   default:
@@ -62,6 +62,17 @@ Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G) {
   }
   throw std::logic_error(std::string("scheduleAnyGrid: ") + algorithmName(A) +
                          " needs layouts");
+}
+
+bool caterpillarFits(int64_t P, int64_t Q, std::string *Why) {
+  // Its max(P, Q) steps exist even when empty: keep them countable.
+  if (std::max(P, Q) <= MaxCaterpillarSteps)
+    return true;
+  if (Why)
+    *Why =
+        "the caterpillar takes max(P, Q) = " + std::to_string(std::max(P, Q)) +
+        " steps, more than " + std::to_string(MaxCaterpillarSteps);
+  return false;
 }
 
 bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
@@ -136,8 +147,8 @@ Schedule runAlgorithm(Algorithm A, const Layout &From, const Layout &To,
 // AutoPicker (which says how it picks). A candidate whose own arithmetic
 // fails is skipped: another one can still schedule the grid. mincost and
 // mincost-steps, last, start from the stepwise and greedy schedules already
-// computed, so auto pays only for their search (bounded, and skipped on
-// large grids).
+// computed (AutoPicker::run), so auto pays only for their search (bounded,
+// and skipped on large grids).
 AutoChoice chooseSchedule(const Layout &From, const Layout &To,
                           const CommGrid &G, const CostModel &Model) {
   std::string Why;
@@ -145,37 +156,11 @@ AutoChoice chooseSchedule(const Layout &From, const Layout &To,
     throw InvalidArgument("algorithm 'auto' does not apply: " + Why);
   detail::requireGridOfLayouts("auto", From, To, G);
   detail::AutoPicker Picker(G, Model);
-  std::optional<Schedule> StepwiseSeed, GreedySeed;
-  for (Algorithm A : allAlgorithms()) {
-    if (A == Algorithm::Auto || !algorithmApplies(A, From, To))
-      continue;
-    Schedule S;
-    try {
-      if (A == Algorithm::MinCost || A == Algorithm::MinCostSteps) {
-        // Reuse the matchers' schedules as seeds rather than recompute them.
-        if (!StepwiseSeed)
-          continue; // stepwise failed; so would mincost
-        MinCostOptions Opts;
-        if (A == Algorithm::MinCostSteps)
-          Opts.Steps = std::max<int64_t>(G.maxDegree(), 1);
-        std::vector<Schedule> Seeds{*StepwiseSeed};
-        if (GreedySeed)
-          Seeds.push_back(*GreedySeed);
-        S = detail::improveMinCost(G, Opts, std::move(Seeds), nullptr);
-      } else {
-        S = runAlgorithm(A, From, To, G);
-      }
-    } catch (const InvalidArgument &E) {
-      Picker.fail(A, algorithmName(A), E.what());
-      continue;
-    }
-    if (A == Algorithm::Stepwise)
-      StepwiseSeed = S;
-    if (A == Algorithm::Greedy)
-      GreedySeed = S;
-    if (Picker.offer(A, algorithmName(A), std::move(S)))
+  for (Algorithm A : allAlgorithms())
+    if (A != Algorithm::Auto && algorithmApplies(A, From, To) &&
+        Picker.run(A, algorithmName(A), /*OnGrid=*/true,
+                   [&] { return runAlgorithm(A, From, To, G); }))
       break;
-  }
   return Picker.take();
 }
 
@@ -209,15 +194,7 @@ bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
   }
   switch (A) {
   case Algorithm::Caterpillar:
-    // Its max(P, Q) steps exist even when empty: keep them countable.
-    if (std::max(From.procs(), To.procs()) > MaxCaterpillarSteps) {
-      setWhy(Why, "the caterpillar takes max(P, Q) = " +
-                      std::to_string(std::max(From.procs(), To.procs())) +
-                      " steps, more than " +
-                      std::to_string(MaxCaterpillarSteps));
-      return false;
-    }
-    return true;
+    return detail::caterpillarFits(From.procs(), To.procs(), Why);
   case Algorithm::WalkerOtto:
     return detail::walkerOttoApplies(From, To, Why);
   case Algorithm::Classes:

@@ -35,7 +35,6 @@
 #include "redist/Schedulers2D.h"
 
 #include "redist/Error.h"
-#include "redist/Limits.h"
 #include "schedulers/AutoPicker.h"
 #include "schedulers/SchedulerImpls.h"
 
@@ -130,14 +129,8 @@ bool algorithm2DApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
                     ")");
     return false;
   }
-  if (A.Base == Algorithm::Caterpillar &&
-      std::max(From.procs(), To.procs()) > MaxCaterpillarSteps) {
-    setWhy(Why, "the caterpillar takes max(P, Q) = " +
-                    std::to_string(std::max(From.procs(), To.procs())) +
-                    " steps, more than " + std::to_string(MaxCaterpillarSteps));
-    return false;
-  }
-  return true;
+  return A.Base != Algorithm::Caterpillar ||
+         detail::caterpillarFits(From.procs(), To.procs(), Why);
 }
 
 Schedule productSchedule(const CommGrid2D &G, const Schedule &RowSchedule,
@@ -185,23 +178,17 @@ void requireApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
 
 } // namespace
 
-// Every candidate in allAlgorithms2D() order, offered to AutoPicker, the
-// same rule and cost model as 1-D auto.
+// Every candidate in allAlgorithms2D() order, run by AutoPicker, the same
+// rule, cost model and mincost seeds as 1-D auto.
 AutoChoice chooseSchedule2D(const Layout2D &From, const Layout2D &To,
                             const CommGrid2D &G, const CostModel &Model) {
   requireApplies({Algorithm::Auto, false}, From, To, G);
   detail::AutoPicker Picker(G.Whole, Model);
-  for (Algorithm2D A : allAlgorithms2D()) {
-    if (A.Base == Algorithm::Auto || !algorithm2DApplies(A, From, To))
-      continue;
-    try {
-      if (Picker.offer(A.Base, algorithm2DName(A),
-                       runAlgorithm(A, From, To, G)))
-        break;
-    } catch (const InvalidArgument &E) {
-      Picker.fail(A.Base, algorithm2DName(A), E.what());
-    }
-  }
+  for (Algorithm2D A : allAlgorithms2D())
+    if (A.Base != Algorithm::Auto && algorithm2DApplies(A, From, To) &&
+        Picker.run(A.Base, algorithm2DName(A), /*OnGrid=*/!A.Product,
+                   [&] { return runAlgorithm(A, From, To, G); }))
+      break;
   return Picker.take();
 }
 

@@ -2,7 +2,10 @@
 
 #include "AutoPicker.h"
 
+#include "SchedulerImpls.h"
+
 #include "redist/Error.h"
+#include "redist/MinCost.h"
 
 #include <cmath>
 #include <cstdio>
@@ -65,11 +68,41 @@ std::string explainChoice(const std::vector<AutoCandidate> &Candidates,
 
 } // namespace
 
+bool AutoPicker::run(Algorithm Algo, std::string Name, bool OnGrid,
+                     const std::function<Schedule()> &Run) {
+  const bool Improve =
+      OnGrid && (Algo == Algorithm::MinCost || Algo == Algorithm::MinCostSteps);
+  if (Improve && !StepwiseSeed)
+    return false; // stepwise failed; so would mincost
+  Schedule S;
+  try {
+    if (Improve) {
+      MinCostOptions Opts;
+      if (Algo == Algorithm::MinCostSteps)
+        Opts.Steps = leastStepLimit(G);
+      std::vector<Schedule> Seeds{*StepwiseSeed};
+      if (GreedySeed)
+        Seeds.push_back(*GreedySeed);
+      S = improveMinCost(G, Opts, std::move(Seeds), nullptr);
+    } else {
+      S = Run();
+    }
+  } catch (const InvalidArgument &E) {
+    fail(Algo, std::move(Name), E.what());
+    return false;
+  }
+  if (OnGrid && Algo == Algorithm::Stepwise)
+    StepwiseSeed = S;
+  if (OnGrid && Algo == Algorithm::Greedy)
+    GreedySeed = S;
+  return offer(Algo, std::move(Name), std::move(S));
+}
+
 bool AutoPicker::offer(Algorithm Algo, std::string Name, Schedule S) {
   AutoCandidate C;
   C.Algo = Algo;
   C.Name = std::move(Name);
-  C.Stats = measureSchedule(G, S);
+  C.Stats = measureSchedule(G, Bounds, S);
   C.Seconds = Model.predict(C.Stats);
   if (!Best || C.Seconds < Result.Candidates[*Best].Seconds ||
       (C.Seconds == Result.Candidates[*Best].Seconds &&

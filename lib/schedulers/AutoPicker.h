@@ -20,6 +20,7 @@
 #include "redist/Schedulers.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -28,8 +29,18 @@ namespace detail {
 
 class AutoPicker {
 public:
-  AutoPicker(const CommGrid &G, const CostModel &Model) : G(G), Model(Model) {}
+  AutoPicker(const CommGrid &G, const CostModel &Model)
+      : G(G), Model(Model), Bounds(measureGrid(G)) {}
 
+  /// Runs candidate Algo, named Name, and offers its schedule, or records
+  /// its failure (an InvalidArgument); true as offer says. OnGrid says that
+  /// Algo schedules the picker's grid itself (not a product of 1-D ones):
+  /// then the stepwise and greedy schedules are kept, and mincost and
+  /// mincost-steps improve them (detail::improveMinCost) instead of calling
+  /// Run, which would compute them again; without a stepwise schedule
+  /// (stepwise failed, and so would they) they are skipped.
+  bool run(Algorithm Algo, std::string Name, bool OnGrid,
+           const std::function<Schedule()> &Run);
   /// Considers S, a valid schedule of G made by the candidate Algo named
   /// Name; true when S meets every lower bound, so that no later candidate
   /// can be better.
@@ -43,6 +54,8 @@ public:
 private:
   const CommGrid &G;
   const CostModel &Model;
+  const GridBounds Bounds; // shared by every candidate
+  std::optional<Schedule> StepwiseSeed, GreedySeed;
   AutoChoice Result;
   std::optional<std::size_t> Best;
   bool StoppedEarly = false;

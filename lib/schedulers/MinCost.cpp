@@ -451,4 +451,8 @@ Schedule makeMinCostSchedule(const CommGrid &G, const MinCostOptions &Opts,
   return detail::improveMinCost(G, Opts, std::move(Seeds), Report);
 }
 
+int64_t leastStepLimit(const CommGrid &G) {
+  return std::max<int64_t>(G.maxDegree(), 1);
+}
+
 } // namespace redist

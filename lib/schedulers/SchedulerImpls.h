@@ -13,20 +13,26 @@
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace redist {
 namespace detail {
 
-/// The first condition of the closed forms: both layouts block-cyclic.
-/// Otherwise sets *Why (when not null) to "<Name> needs block-cyclic
-/// layouts (...)", naming the layout that is not.
 /// Whether A schedules any CommGrid, without looking at layouts (caterpillar,
 /// stepwise, greedy, mincost, mincost-steps), and that schedule.
 bool schedulesAnyGrid(Algorithm A);
 Schedule scheduleAnyGrid(Algorithm A, const CommGrid &G);
 
+/// Whether the caterpillar's max(P, Q) steps, empty ones included, stay
+/// within MaxCaterpillarSteps (1-D and 2-D alike); sets *Why (when not null)
+/// otherwise.
+bool caterpillarFits(int64_t P, int64_t Q, std::string *Why);
+
+/// The first condition of the closed forms: both layouts block-cyclic.
+/// Otherwise sets *Why (when not null) to "<Name> needs block-cyclic
+/// layouts (...)", naming the layout that is not.
 bool bothBlockCyclic(const char *Name, const Layout &From, const Layout &To,
                      std::string *Why);
 /// Throws InvalidArgument unless G is the grid of From's and To's processes.

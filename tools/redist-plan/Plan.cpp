@@ -38,7 +38,8 @@ const char *modelName(Algorithm Requested, Algorithm Used) {
 
 namespace {
 
-/// Validates Sched, sorts each step and measures it.
+/// Validates Sched, sorts each step and measures it (auto has measured its
+/// choice already: sorting ids within a step changes no statistic).
 Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
                 CommGrid Grid, Schedule Sched, Algorithm Requested,
                 Algorithm Used, const CostModel &Costs, int64_t StepLimit,
@@ -54,13 +55,14 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
               std::move(Grid),
               std::move(Sched),
               {},
-              Requested == Algorithm::Auto,
               modelName(Requested, Used),
               Costs,
               std::move(CostsFrom),
               std::move(Choice),
               StepLimit};
-  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
+  Result.Stats = Result.Choice
+                     ? Result.Choice->Candidates[Result.Choice->Best].Stats
+                     : measureSchedule(Result.Grid, Result.Sched);
   return Result;
 }
 
@@ -79,7 +81,7 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
   } else if (Algo == Algorithm::MinCostSteps) {
     // makeSchedule would take the maximum degree, the least allowed.
     if (StepLimit <= 0)
-      StepLimit = std::max<int64_t>(Grid.maxDegree(), 1);
+      StepLimit = leastStepLimit(Grid);
     MinCostOptions Opts;
     Opts.Steps = StepLimit;
     Sched = makeMinCostSchedule(Grid, Opts);
@@ -121,7 +123,7 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
   // Direct mincost-steps takes the least number of steps, which the
   // document states as its step limit.
   const int64_t StepLimit = *Used == Algorithm2D{Algorithm::MinCostSteps, false}
-                                ? std::max<int64_t>(Grid.Whole.maxDegree(), 1)
+                                ? leastStepLimit(Grid.Whole)
                                 : 0;
   return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
                     std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,

@@ -49,8 +49,6 @@ struct Plan {
   redist::CommGrid Grid;
   redist::Schedule Sched;
   redist::ScheduleStats Stats;
-  /// Auto was asked for on the command line and chose Sched.Algorithm.
-  bool ChosenByAuto;
   /// What the schedule optimises: "steps", "cost" (greedy, mincost,
   /// mincost-steps), "baseline" or, when auto
   /// chose the algorithm, "alpha-beta".
@@ -58,7 +56,8 @@ struct Plan {
   redist::CostModel Costs;
   /// Where Costs come from: a model file's name, or "defaults".
   std::string CostsFrom;
-  /// With auto: what it weighed (its Chosen is moved into Sched).
+  /// Set exactly when auto was asked for on the command line and chose
+  /// Sched.Algorithm: what it weighed (its Chosen is moved into Sched).
   std::optional<redist::AutoChoice> Choice;
   /// mincost-steps' step limit; 0 for the other algorithms.
   int64_t StepLimit = 0;

@@ -74,7 +74,7 @@ void printProblem(raw_ostream &OS, const Plan &P) {
     printMatrix(OS, std::get<MatrixProblem>(P.Problem));
 
   OS << "Algorithm:      " << P.Sched.Algorithm;
-  if (P.ChosenByAuto)
+  if (P.Choice)
     OS << ", chosen by auto";
   OS << " (model: " << P.Model << ")\n";
   if (!P.Sched.Note.empty())

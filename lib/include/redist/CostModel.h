@@ -82,8 +82,8 @@ CostModel readCostModelFile(const std::string &Path);
 std::optional<std::string> defaultModelPath();
 
 /// The model a tool's --model File gives: the file File names when it is
-/// not empty, else the one REDIST_MODEL names, else CostModel(). From, if
-/// given, receives the file's name or "defaults".
+/// not empty, else defaultCostModel(). From, if given, receives the file's
+/// name or "defaults".
 CostModel loadCostModel(const std::string &File, std::string *From = nullptr);
 
 /// The model in the file REDIST_MODEL names, or CostModel() without one.

@@ -63,6 +63,10 @@ Schedule makeMinCostSchedule(const CommGrid &G,
                              const MinCostOptions &Opts = MinCostOptions(),
                              MinCostReport *Report = nullptr);
 
+/// mincost-steps' step limit when none is given: the grid's maximum degree,
+/// the least allowed (1 for a grid without messages).
+int64_t leastStepLimit(const CommGrid &G);
+
 } // namespace redist
 
 #endif // REDIST_MINCOST_H

@@ -12,6 +12,7 @@
 
 #include "redist/CommGrid.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,6 +57,27 @@ struct ScheduleStats {
 /// description of the first problem found, or nullopt when S is valid.
 std::optional<std::string> validateSchedule(const CommGrid &G,
                                             const Schedule &S);
+
+/// What every schedule of a grid shares: its lower bounds (as in
+/// ScheduleStats), and the ranks measureSchedule walks the critical chains
+/// on. Worth keeping when several schedules of one grid are measured.
+struct GridBounds {
+  int64_t StepsLowerBound = 0;
+  int64_t CostLowerBound = 0;
+  int64_t CriticalLowerBound = 0;
+  /// Dense rank of message Id's source at Id, of its target at M + Id (M
+  /// messages); source p and target p are one rank.
+  std::vector<int32_t> RankOf;
+  size_t Ranks = 0; ///< how many ranks RankOf numbers
+};
+
+/// The bounds of G.
+GridBounds measureGrid(const CommGrid &G);
+
+/// Steps, cost and lower bounds of a (valid) schedule of G, B being
+/// measureGrid(G).
+ScheduleStats measureSchedule(const CommGrid &G, const GridBounds &B,
+                              const Schedule &S);
 
 /// Steps, cost and lower bounds of a (valid) schedule.
 ScheduleStats measureSchedule(const CommGrid &G, const Schedule &S);
