@@ -70,9 +70,42 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
               Algo,
               {},
               Costs,
-              Algo == Algorithm::MinCostSteps ? StepLimit : 0};
+              Algo == Algorithm::MinCostSteps ? StepLimit : 0,
+              false,
+              {},
+              {}};
   Result.Stats = measureSchedule(Result.Grid, Result.Sched);
   Result.Model = modelName(Algo, *Used);
+  Result.Events = stepsOnTimeLine(Result.Grid, Result.Sched);
+  Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
+  return Result;
+}
+
+Plan makeOverlapPlan(const Layout &From, const Layout &To,
+                     OverlapAlgorithm Algo) {
+  CommGrid Grid = computeGrid(From, To);
+  // overlap starts from the stepwise and greedy schedules.
+  checkMatchingWork(Grid, Algorithm::Stepwise, overlapAlgorithmName(Algo));
+  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid);
+  if (std::optional<std::string> Problem =
+          validateOverlapSchedule(Grid, Events))
+    throw InternalError("the " + Events.Algorithm +
+                        " schedule is invalid: " + *Problem);
+  Plan Result{From,
+              To,
+              std::move(Grid),
+              {},
+              {},
+              Algorithm::Auto,
+              "overlap",
+              CostModel(),
+              0,
+              true,
+              std::move(Events),
+              {}};
+  Result.Sched.Algorithm = Result.Events.Algorithm;
+  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
+  Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
   return Result;
 }
 

@@ -40,8 +40,10 @@ int64_t cyclicMessageBound(int64_t P, int64_t R, int64_t Q, int64_t S,
 void checkCyclicSize(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N);
 
 /// Throws redist::InvalidArgument when scheduling G with Algo would exceed
-/// MaxMatchingWork.
-void checkMatchingWork(const redist::CommGrid &G, redist::Algorithm Algo);
+/// MaxMatchingWork; the message names Name (default: Algo's name), for
+/// schedulers that run Algo.
+void checkMatchingWork(const redist::CommGrid &G, redist::Algorithm Algo,
+                       const char *Name = nullptr);
 
 } // namespace redistplan
 

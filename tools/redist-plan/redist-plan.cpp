@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GanttChart.h"
 #include "JsonReport.h"
 #include "Plan.h"
 #include "SizeLimits.h"
@@ -90,14 +91,19 @@ cl::opt<std::string>
 /// from the library so that a new algorithm shows up in --help by itself.
 std::string algorithmNames(llvm::StringRef LastSeparator,
                            llvm::StringRef AutoNote) {
-  std::vector<Algorithm> All = allAlgorithms();
+  std::vector<std::string> All;
+  for (Algorithm A : allAlgorithms())
+    All.push_back(std::string(algorithmName(A)) +
+                  (A == Algorithm::Auto ? AutoNote.str() : ""));
+  // The overlapped schedulers, after the step algorithms.
+  for (OverlapAlgorithm A :
+       {OverlapAlgorithm::Overlap, OverlapAlgorithm::OverlapSplit})
+    All.push_back(overlapAlgorithmName(A));
   std::string Names;
   for (size_t I = 0; I < All.size(); ++I) {
     if (I > 0)
       Names += I + 1 == All.size() ? LastSeparator.str() : ", ";
-    Names += algorithmName(All[I]);
-    if (All[I] == Algorithm::Auto)
-      Names += AutoNote;
+    Names += All[I];
   }
   return Names;
 }
@@ -120,6 +126,13 @@ cl::opt<std::string>
                            "(at least the step lower bound)"),
                   cl::value_desc("K"), cl::sub(CyclicCommand),
                   cl::sub(GenBlockCommand), cl::cat(PlanCategory));
+
+cl::opt<std::string>
+    GanttFile("gantt",
+              cl::desc("Also draw the schedule as an SVG chart, one row per "
+                       "process and time on the x axis, into FILE"),
+              cl::value_desc("FILE.svg"), cl::sub(CyclicCommand),
+              cl::sub(GenBlockCommand), cl::cat(PlanCategory));
 
 enum class OutputFormat { Table, Json };
 // A list, not a cl::opt: a cl::opt given twice stops the parser with "may
@@ -186,19 +199,36 @@ int64_t parseInteger(llvm::StringRef Name, llvm::StringRef Meaning,
   return Value;
 }
 
-Algorithm readAlgorithm() {
+/// --algorithm: a step algorithm, or an overlapped scheduler.
+struct AlgorithmChoice {
+  Algorithm Steps = Algorithm::Auto;
+  std::optional<OverlapAlgorithm> Overlap;
+};
+
+AlgorithmChoice readAlgorithm() {
   if (std::optional<Algorithm> Algo = parseAlgorithm(AlgorithmName))
-    return *Algo;
+    return {*Algo, std::nullopt};
+  if (std::optional<OverlapAlgorithm> Algo =
+          parseOverlapAlgorithm(AlgorithmName))
+    return {Algorithm::Auto, *Algo};
   throw UsageError{"unknown algorithm '" + AlgorithmName +
                    "'; valid algorithms: " + algorithmNames(", ", "")};
+}
+
+/// The plan of From -> To with the chosen algorithm.
+Plan planWith(const AlgorithmChoice &Choice, int64_t Steps, const Layout &From,
+              const Layout &To) {
+  if (Choice.Overlap)
+    return makeOverlapPlan(From, To, *Choice.Overlap);
+  return makePlan(From, To, Choice.Steps, CostModel(), Steps);
 }
 
 /// --steps, which mincost-steps needs and no other algorithm takes. Whether
 /// K reaches the step lower bound is the library's check, once the grid is
 /// known.
-int64_t readStepLimit(Algorithm Algo) {
+int64_t readStepLimit(const AlgorithmChoice &Choice) {
   const bool Given = StepLimitText.getNumOccurrences() > 0;
-  if (Algo != Algorithm::MinCostSteps) {
+  if (Choice.Overlap || Choice.Steps != Algorithm::MinCostSteps) {
     if (Given)
       throw UsageError{"--steps applies only to --algorithm mincost-steps"};
     return 0;
@@ -228,7 +258,7 @@ Plan planCyclic() {
   int64_t R = parseInteger("r", "the source block size", Args[1], 1);
   int64_t Q = parseInteger("Q", "the number of target processes", Args[2], 1);
   int64_t S = parseInteger("s", "the target block size", Args[3], 1);
-  Algorithm Algo = readAlgorithm();
+  AlgorithmChoice Algo = readAlgorithm();
 
   int64_t N;
   if (Extent.getNumOccurrences()) {
@@ -244,8 +274,8 @@ Plan planCyclic() {
   }
   const int64_t Steps = readStepLimit(Algo);
   checkCyclicSize(P, R, Q, S, N);
-  return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
-                  Algo, CostModel(), Steps);
+  return planWith(Algo, Steps, Layout::blockCyclic(P, R, N),
+                  Layout::blockCyclic(Q, S, N));
 }
 
 /// The segment sizes of one side of genblock, named Side ("source" or
@@ -288,14 +318,26 @@ Plan planGenBlock() {
     throw UsageError{"the source sizes sum to " + std::to_string(SourceSum) +
                      " but the target sizes to " + std::to_string(TargetSum) +
                      "; both must be the array length"};
-  Algorithm Algo = readAlgorithm();
+  AlgorithmChoice Algo = readAlgorithm();
   const int64_t Steps = readStepLimit(Algo);
-  return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
-                  Layout(Distribution::genBlock(std::move(Target)), TargetSum),
-                  Algo, CostModel(), Steps);
+  return planWith(Algo, Steps,
+                  Layout(Distribution::genBlock(std::move(Source)), SourceSum),
+                  Layout(Distribution::genBlock(std::move(Target)), TargetSum));
 }
 
 void printPlan(OutputFormat Format, const Plan &P) {
+  if (GanttFile.getNumOccurrences()) {
+    // Drawn first, so that a chart too large is refused before any output.
+    std::string Chart;
+    llvm::raw_string_ostream ChartStream(Chart);
+    writeGantt(ChartStream, P);
+    std::error_code Error;
+    llvm::raw_fd_ostream File(GanttFile, Error);
+    if (Error)
+      throw UsageError{"cannot write the chart to '" + GanttFile +
+                       "': " + Error.message()};
+    File << ChartStream.str();
+  }
   if (Format == OutputFormat::Json)
     printJson(llvm::outs(), P);
   else
@@ -316,9 +358,9 @@ int main(int Argc, char **Argv) {
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
       "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
-      "[--table | --json]\n"
+      "[--table | --json] [--gantt FILE.svg]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--table | --json]\n");
+      "[--algorithm NAME [--steps K]] [--table | --json] [--gantt FILE.svg]\n");
 
   try {
     // The format first: a contradictory command line is not worth planning.
