@@ -2,12 +2,14 @@
 //
 // Two schedulers build overlapped schedules (redist/OverlapSchedule.h):
 //   overlap        never splits a message and minimises the makespan. The
-//                  step schedules of stepwise and greedy, compacted, seed a
-//                  branch-and-bound search over the schedules in which every
-//                  message starts as early as the ones before it allow. On
-//                  grids of at most ExactMessages messages the search is
-//                  exact; on larger ones it stops after its budget and
-//                  keeps the best schedule found. T_opt cannot always be
+//                  step schedules of stepwise and greedy, compacted, the
+//                  matching construction run without splits, and a local
+//                  search over message orders seed a branch-and-bound
+//                  search over the schedules in which every message starts
+//                  as early as the ones before it allow. On grids of at
+//                  most ExactMessages messages the search is exact; on
+//                  larger ones it stops after its budget (limited
+//                  discrepancy) and keeps the best schedule found. T_opt cannot always be
 //                  reached without splitting (desprez-1998-overlapped §4.2:
 //                  P = Q = 15, r = 3, s = 5 needs 16 > T_opt = 15).
 //   overlap-split  always reaches T_opt, splitting as few messages as it
@@ -18,7 +20,7 @@
 //                  time 0 and after the longest prefix of overlap's schedule
 //                  that still allows T_opt; the fewest split messages win.
 //
-// Both are deterministic: budgets count search nodes, never time, so every
+// Both are deterministic: budgets count nodes and moves, never time, so every
 // MPI rank computes the same schedule. Both work on any grid, block-cyclic
 // or GEN_BLOCK.
 //
