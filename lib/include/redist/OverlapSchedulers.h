@@ -9,9 +9,10 @@
 //                  as early as the ones before it allow. On grids of at
 //                  most ExactMessages messages the search is exact; on
 //                  larger ones it stops after its budget (limited
-//                  discrepancy) and keeps the best schedule found. T_opt cannot always be
-//                  reached without splitting (desprez-1998-overlapped §4.2:
-//                  P = Q = 15, r = 3, s = 5 needs 16 > T_opt = 15).
+//                  discrepancy) and keeps the best schedule found. T_opt
+//                  cannot always be reached without splitting
+//                  (desprez-1998-overlapped §4.2: P = Q = 15, r = 3,
+//                  s = 5 needs 16 > T_opt = 15).
 //   overlap-split  always reaches T_opt, splitting as few messages as it
 //                  can: overlap's schedule when it reaches T_opt; otherwise
 //                  the preemptive open-shop construction (the paper's Theorem
