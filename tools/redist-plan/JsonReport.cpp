@@ -89,6 +89,31 @@ void writeChoice(OStream &J, const AutoChoice &C, const Plan &P) {
   });
 }
 
+/// The members of an overlapped schedule, after "messages".
+void writeEvents(OStream &J, const Plan &P) {
+  J.attributeArray("events", [&] {
+    for (const OverlapEvent &E : P.Events.Events)
+      compact(J, [&](OStream &Line) {
+        Line.object([&] {
+          Line.attribute("msg", E.Msg);
+          Line.attribute("start", E.Start);
+          Line.attribute("len", E.Len);
+        });
+      });
+  });
+  J.attribute("makespan", P.EventStats.Makespan);
+  J.attribute("split_messages", P.EventStats.SplitMessages);
+  J.attributeBegin("lower_bounds");
+  compact(J, [&](OStream &Line) {
+    Line.object([&] {
+      Line.attribute("steps", P.Stats.StepsLowerBound);
+      Line.attribute("cost", P.Stats.CostLowerBound);
+      Line.attribute("makespan", P.EventStats.MakespanBound);
+    });
+  });
+  J.attributeEnd();
+}
+
 } // namespace
 
 void printJson(llvm::raw_ostream &OS, const Plan &P) {
@@ -118,6 +143,10 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
         });
       }
     });
+    if (P.Overlapped) {
+      writeEvents(J, P);
+      return;
+    }
     J.attributeArray("steps", [&] {
       for (const std::vector<int64_t> &Step : P.Sched.Steps)
         compact(J, [&](OStream &Line) { Line.value(Step); });

@@ -59,10 +59,15 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
               Costs,
               std::move(CostsFrom),
               std::move(Choice),
-              StepLimit};
+              StepLimit,
+              false,
+              {},
+              {}};
   Result.Stats = Result.Choice
                      ? Result.Choice->Candidates[Result.Choice->Best].Stats
                      : measureSchedule(Result.Grid, Result.Sched);
+  Result.Events = stepsOnTimeLine(Result.Grid, Result.Sched);
+  Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
   return Result;
 }
 
@@ -128,6 +133,44 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
   return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
                     std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,
                     std::move(CostsFrom), std::move(Choice));
+}
+
+namespace {
+
+/// Schedules Grid with the overlapped scheduler Algo and validates it.
+Plan finishOverlapPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
+                       CommGrid Grid, OverlapAlgorithm Algo) {
+  // overlap starts from the stepwise and greedy schedules.
+  checkMatchingWork(Grid, Algorithm::Stepwise, overlapAlgorithmName(Algo));
+  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid);
+  if (std::optional<std::string> Invalid =
+          validateOverlapSchedule(Grid, Events))
+    throw InternalError("the " + Events.Algorithm +
+                        " schedule is invalid: " + *Invalid);
+  Plan Result;
+  Result.Problem = std::move(Problem);
+  Result.Grid = std::move(Grid);
+  Result.Sched.Algorithm = Events.Algorithm;
+  Result.Model = "overlap";
+  Result.CostsFrom = "defaults";
+  Result.Overlapped = true;
+  Result.Events = std::move(Events);
+  Result.Stats = measureSchedule(Result.Grid, Result.Sched);
+  Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
+  return Result;
+}
+
+} // namespace
+
+Plan makeOverlapPlan(const Layout &From, const Layout &To,
+                     OverlapAlgorithm Algo) {
+  return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo);
+}
+
+Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
+                           OverlapAlgorithm Algo) {
+  return finishOverlapPlan(MatrixProblem{From, To},
+                           std::move(computeGrid2D(From, To).Whole), Algo);
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {

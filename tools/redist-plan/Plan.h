@@ -13,6 +13,8 @@
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Distribution2D.h"
+#include "redist/OverlapSchedule.h"
+#include "redist/OverlapSchedulers.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 #include "redist/Schedulers2D.h"
@@ -61,6 +63,13 @@ struct Plan {
   std::optional<redist::AutoChoice> Choice;
   /// mincost-steps' step limit; 0 for the other algorithms.
   int64_t StepLimit = 0;
+  /// With overlap and overlap-split: the events (Sched then has no step,
+  /// Model is "overlap" and Stats holds only the lower bounds). Otherwise
+  /// the steps on a time line, each step starting when the previous one's
+  /// longest message ends, for the Gantt chart.
+  bool Overlapped = false;
+  redist::OverlapSchedule Events;
+  redist::OverlapStats EventStats;
 };
 
 /// Computes the grid of From -> To and schedules it with Algo (with
@@ -79,6 +88,21 @@ Plan makeMatrixPlan(const redist::Layout2D &From, const redist::Layout2D &To,
                     redist::Algorithm2D Algo,
                     const redist::CostModel &Costs = redist::CostModel(),
                     std::string CostsFrom = "defaults");
+
+/// Computes the grid of From -> To and schedules it with the overlapped
+/// scheduler Algo. Throws as makePlan does.
+Plan makeOverlapPlan(const redist::Layout &From, const redist::Layout &To,
+                     redist::OverlapAlgorithm Algo);
+
+/// Computes the grid of From -> To and schedules it with the overlapped
+/// scheduler Algo. Throws as makePlan does.
+Plan makeOverlapPlan(const redist::Layout &From, const redist::Layout &To,
+                     redist::OverlapAlgorithm Algo);
+
+/// The same for matrices: the overlapped schedulers run on the whole grid.
+Plan makeMatrixOverlapPlan(const redist::Layout2D &From,
+                           const redist::Layout2D &To,
+                           redist::OverlapAlgorithm Algo);
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

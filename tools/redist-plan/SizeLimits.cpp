@@ -76,7 +76,7 @@ void checkMatrixSize(const MatrixSide &From, const MatrixSide &To, int64_t M,
         std::to_string(MaxMessages));
 }
 
-void checkMatchingWork(const CommGrid &G, Algorithm Algo) {
+void checkMatchingWork(const CommGrid &G, Algorithm Algo, const char *Name) {
   if (Algo != Algorithm::Stepwise && Algo != Algorithm::Greedy &&
       Algo != Algorithm::Auto && Algo != Algorithm::MinCost &&
       Algo != Algorithm::MinCostSteps)
@@ -86,8 +86,9 @@ void checkMatchingWork(const CommGrid &G, Algorithm Algo) {
   int64_t Size = static_cast<int64_t>(G.Messages.size()) + G.P + G.Q;
   if (Degree > 0 && Size > MaxMatchingWork / Degree)
     throw InvalidArgument(
-        std::string("the grid is too large for ") + algorithmName(Algo) +
-        ": at least " + std::to_string(Degree) + " steps over " +
+        std::string("the grid is too large for ") +
+        (Name ? Name : algorithmName(Algo)) + ": at least " +
+        std::to_string(Degree) + " steps over " +
         std::to_string(G.Messages.size()) +
         " messages; use --algorithm caterpillar, or classes or walker_otto "
         "where they apply");

@@ -52,8 +52,10 @@ void checkMatrixSize(const MatrixSide &From, const MatrixSide &To, int64_t M,
                      int64_t N);
 
 /// Throws redist::InvalidArgument when scheduling G with Algo would exceed
-/// MaxMatchingWork.
-void checkMatchingWork(const redist::CommGrid &G, redist::Algorithm Algo);
+/// MaxMatchingWork; the message names Name (default: Algo's name), for
+/// schedulers that run Algo.
+void checkMatchingWork(const redist::CommGrid &G, redist::Algorithm Algo,
+                       const char *Name = nullptr);
 
 } // namespace redistplan
 

@@ -81,15 +81,39 @@ void printProblem(raw_ostream &OS, const Plan &P) {
     OS << "Note:           " << P.Sched.Note << "\n";
 }
 
+/// What follows each message's length in the grid: the label of its step,
+/// or, in an overlapped schedule, @ and the start of its first event, with
+/// a + when it has more.
+std::vector<std::string> gridSuffixes(const Plan &P) {
+  const CommGrid &G = P.Grid;
+  std::vector<std::string> Suffix(G.Messages.size());
+  if (!P.Overlapped) {
+    std::vector<int64_t> StepOf = stepOfEachMessage(G, P.Sched);
+    for (size_t Id = 0; Id < G.Messages.size(); ++Id)
+      Suffix[Id] = stepLabel(StepOf[Id]);
+    return Suffix;
+  }
+  // Events come by start time: the first one of a message is its start.
+  for (const OverlapEvent &E : P.Events.Events) {
+    std::string &Text = Suffix[E.Msg];
+    if (Text.empty())
+      Text = "@" + std::to_string(E.Start);
+    else if (Text.back() != '+')
+      Text += '+';
+  }
+  return Suffix;
+}
+
 /// The grid as in the papers: one row per source process, one column per
-/// target process, each entry the message length followed by its step.
+/// target process, each entry the message length followed by its step (or
+/// its start time).
 void printGrid(raw_ostream &OS, const Plan &P) {
   const CommGrid &G = P.Grid;
-  std::vector<int64_t> StepOf = stepOfEachMessage(G, P.Sched);
+  std::vector<std::string> Suffix = gridSuffixes(P);
   std::vector<std::string> Cells(G.P * G.Q, "-");
   for (size_t Id = 0; Id < G.Messages.size(); ++Id) {
     const Message &M = G.Messages[Id];
-    Cells[M.Src * G.Q + M.Dst] = std::to_string(M.Len) + stepLabel(StepOf[Id]);
+    Cells[M.Src * G.Q + M.Dst] = std::to_string(M.Len) + Suffix[Id];
   }
   std::vector<int64_t> RowCounts = G.rowCounts();
   std::vector<int64_t> ColumnCounts = G.columnCounts();
@@ -104,8 +128,12 @@ void printGrid(raw_ostream &OS, const Plan &P) {
   for (int64_t Count : RowCounts)
     CountWidth = std::max(CountWidth, widthOf(Count));
 
-  OS << "Communication grid: message length, then the step that sends it "
-        "(- = no message)\n";
+  if (P.Overlapped)
+    OS << "Communication grid: message length, then @ the time it starts, + "
+          "if split (- = no message)\n";
+  else
+    OS << "Communication grid: message length, then the step that sends it "
+          "(- = no message)\n";
   OS << right_justify("S/R", LabelWidth) << " |";
   for (int64_t Dst = 0; Dst < G.Q; ++Dst)
     OS << ' ' << right_justify(std::to_string(Dst), CellWidth);
@@ -217,11 +245,73 @@ void printChoice(raw_ostream &OS, const AutoChoice &C, const Plan &P) {
   }
 }
 
+/// One line of events per process: [start,end) and the process at the
+/// other end, wrapped like the steps.
+void printTimeLine(raw_ostream &OS, const Plan &P) {
+  const CommGrid &G = P.Grid;
+  OS << "Time line: the events of each process, [start,end)->target or "
+        "<-source, time in elements\n";
+  std::vector<std::vector<std::string>> Sends(G.P), Receives(G.Q);
+  for (const OverlapEvent &E : P.Events.Events) {
+    const Message &M = G.Messages[E.Msg];
+    const std::string When =
+        "[" + std::to_string(E.Start) + "," + std::to_string(E.end()) + ")";
+    Sends[M.Src].push_back(When + "->" + std::to_string(M.Dst));
+    Receives[M.Dst].push_back(When + "<-" + std::to_string(M.Src));
+  }
+  auto PrintLine = [&](const std::string &Head,
+                       const std::vector<std::string> &Items) {
+    std::string Line = Head;
+    for (const std::string &Item : Items) {
+      if (Line.size() + Item.size() + 1 > LineWidth &&
+          Line.size() > Head.size()) {
+        OS << Line << '\n';
+        Line = std::string(Head.size(), ' ');
+      }
+      Line += ' ' + Item;
+    }
+    OS << Line << '\n';
+  };
+  const unsigned Width = widthOf(std::max(G.P, G.Q) - 1);
+  auto Padded = [&](int64_t Process) {
+    std::string Text = std::to_string(Process);
+    return std::string(Width - Text.size(), ' ') + Text;
+  };
+  for (int64_t Src = 0; Src < G.P; ++Src)
+    PrintLine("  source " + Padded(Src) + " sends:   ", Sends[Src]);
+  for (int64_t Dst = 0; Dst < G.Q; ++Dst)
+    PrintLine("  target " + Padded(Dst) + " receives:", Receives[Dst]);
+}
+
+void printOverlapSummary(raw_ostream &OS, const Plan &P) {
+  const OverlapStats &S = P.EventStats;
+  OS << "Summary\n";
+  OS << "  messages:   " << P.Grid.Messages.size() << ", " << S.SplitMessages
+     << " split; " << S.Events << " events\n";
+  OS << "  makespan:   " << S.Makespan
+     << "; lower bound T_opt = " << S.MakespanBound
+     << " (most elements one process sends or receives)\n";
+}
+
 } // namespace
 
 void printTable(raw_ostream &OS, const Plan &P) {
   printProblem(OS, P);
   OS << '\n';
+  if (P.Overlapped) {
+    if (P.Grid.P > MaxTableProcesses || P.Grid.Q > MaxTableProcesses) {
+      OS << "Grid and time line not shown: more than " << MaxTableProcesses
+         << " processes on a side (P = " << P.Grid.P << ", Q = " << P.Grid.Q
+         << "); --json lists every message and event.\n\n";
+    } else {
+      printGrid(OS, P);
+      OS << '\n';
+      printTimeLine(OS, P);
+      OS << '\n';
+    }
+    printOverlapSummary(OS, P);
+    return;
+  }
   if (P.Grid.P > MaxTableProcesses || P.Grid.Q > MaxTableProcesses) {
     OS << "Grid and steps not shown: more than " << MaxTableProcesses
        << " processes on a side (P = " << P.Grid.P << ", Q = " << P.Grid.Q

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GanttChart.h"
 #include "JsonReport.h"
 #include "Plan.h"
 #include "RingReport.h"
@@ -167,6 +168,13 @@ std::string joinAlgorithmNames(const std::vector<std::string> &Names,
   return Joined;
 }
 
+/// The overlapped schedulers, after the step algorithms.
+void appendOverlapNames(std::vector<std::string> &Names) {
+  for (OverlapAlgorithm A :
+       {OverlapAlgorithm::Overlap, OverlapAlgorithm::OverlapSplit})
+    Names.push_back(overlapAlgorithmName(A));
+}
+
 /// The library's algorithm names, in its order, so that a new algorithm
 /// shows up in --help and in the errors by itself.
 std::string algorithmNames(llvm::StringRef LastSeparator,
@@ -174,6 +182,7 @@ std::string algorithmNames(llvm::StringRef LastSeparator,
   std::vector<std::string> Names;
   for (Algorithm A : allAlgorithms())
     Names.push_back(algorithmName(A));
+  appendOverlapNames(Names);
   return joinAlgorithmNames(Names, LastSeparator, AutoNote);
 }
 
@@ -183,6 +192,7 @@ std::string algorithm2DNames(llvm::StringRef LastSeparator,
   std::vector<std::string> Names;
   for (Algorithm2D A : allAlgorithms2D())
     Names.push_back(algorithm2DName(A));
+  appendOverlapNames(Names);
   return joinAlgorithmNames(Names, LastSeparator, AutoNote);
 }
 
@@ -235,6 +245,14 @@ cl::opt<std::string>
                        "default: the file REDIST_MODEL names, else the "
                        "built-in defaults"),
               cl::value_desc("file"), cl::sub(CyclicCommand),
+              cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
+              cl::cat(PlanCategory));
+
+cl::opt<std::string>
+    GanttFile("gantt",
+              cl::desc("Also draw the schedule as an SVG chart, one row per "
+                       "process and time on the x axis, into FILE"),
+              cl::value_desc("FILE.svg"), cl::sub(CyclicCommand),
               cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
               cl::cat(PlanCategory));
 
@@ -305,19 +323,38 @@ int64_t parseInteger(llvm::StringRef Name, llvm::StringRef Meaning,
   return Value;
 }
 
-Algorithm readAlgorithm() {
+/// --algorithm: a step algorithm, or an overlapped scheduler.
+struct AlgorithmChoice {
+  Algorithm Steps = Algorithm::Auto;
+  std::optional<OverlapAlgorithm> Overlap;
+};
+
+AlgorithmChoice readAlgorithm() {
   if (std::optional<Algorithm> Algo = parseAlgorithm(AlgorithmName))
-    return *Algo;
+    return {*Algo, std::nullopt};
+  if (std::optional<OverlapAlgorithm> Algo =
+          parseOverlapAlgorithm(AlgorithmName))
+    return {Algorithm::Auto, *Algo};
   throw UsageError{"unknown algorithm '" + AlgorithmName +
                    "'; valid algorithms: " + algorithmNames(", ", "")};
+}
+
+/// The plan of From -> To with the chosen algorithm.
+Plan planWith(const AlgorithmChoice &Choice, int64_t Steps, const Layout &From,
+              const Layout &To) {
+  if (Choice.Overlap)
+    return makeOverlapPlan(From, To, *Choice.Overlap);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
+  return makePlan(From, To, Choice.Steps, Model, Steps, ModelFrom);
 }
 
 /// --steps, which mincost-steps needs and no other algorithm takes. Whether
 /// K reaches the step lower bound is the library's check, once the grid is
 /// known.
-int64_t readStepLimit(Algorithm Algo) {
+int64_t readStepLimit(const AlgorithmChoice &Choice) {
   const bool Given = StepLimitText.getNumOccurrences() > 0;
-  if (Algo != Algorithm::MinCostSteps) {
+  if (Choice.Overlap || Choice.Steps != Algorithm::MinCostSteps) {
     if (Given)
       throw UsageError{"--steps applies only to --algorithm mincost-steps"};
     return 0;
@@ -347,7 +384,7 @@ Plan planCyclic() {
   int64_t R = parseInteger("r", "the source block size", Args[1], 1);
   int64_t Q = parseInteger("Q", "the number of target processes", Args[2], 1);
   int64_t S = parseInteger("s", "the target block size", Args[3], 1);
-  Algorithm Algo = readAlgorithm();
+  AlgorithmChoice Algo = readAlgorithm();
 
   int64_t N;
   if (Extent.getNumOccurrences()) {
@@ -363,10 +400,8 @@ Plan planCyclic() {
   }
   const int64_t Steps = readStepLimit(Algo);
   checkCyclicSize(P, R, Q, S, N);
-  std::string ModelFrom;
-  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
-  return makePlan(Layout::blockCyclic(P, R, N), Layout::blockCyclic(Q, S, N),
-                  Algo, Model, Steps, ModelFrom);
+  return planWith(Algo, Steps, Layout::blockCyclic(P, R, N),
+                  Layout::blockCyclic(Q, S, N));
 }
 
 /// The segment sizes of one side of genblock, named Side ("source" or
@@ -409,13 +444,11 @@ Plan planGenBlock() {
     throw UsageError{"the source sizes sum to " + std::to_string(SourceSum) +
                      " but the target sizes to " + std::to_string(TargetSum) +
                      "; both must be the array length"};
-  Algorithm Algo = readAlgorithm();
+  AlgorithmChoice Algo = readAlgorithm();
   const int64_t Steps = readStepLimit(Algo);
-  std::string ModelFrom;
-  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
-  return makePlan(Layout(Distribution::genBlock(std::move(Source)), SourceSum),
-                  Layout(Distribution::genBlock(std::move(Target)), TargetSum),
-                  Algo, Model, Steps, ModelFrom);
+  return planWith(Algo, Steps,
+                  Layout(Distribution::genBlock(std::move(Source)), SourceSum),
+                  Layout(Distribution::genBlock(std::move(Target)), TargetSum));
 }
 
 /// A cost list of ring, named Name ("c_fwd" or "c_bwd"): one number per
@@ -537,12 +570,14 @@ Plan planMatrix() {
       parseInteger("N", "the columns of the matrix", MatrixCols, 0);
   const MatrixSide From = readMatrixSide("from", "source", MatrixFrom);
   const MatrixSide To = readMatrixSide("to", "target", MatrixTo);
+  std::optional<OverlapAlgorithm> Overlap =
+      parseOverlapAlgorithm(Algorithm2DName);
   std::optional<Algorithm2D> Algo = parseAlgorithm2D(Algorithm2DName);
-  if (!Algo && parseAlgorithm(Algorithm2DName))
+  if (!Algo && !Overlap && parseAlgorithm(Algorithm2DName))
     throw UsageError{"algorithm '" + Algorithm2DName +
                      "' schedules arrays only; for matrices use product(" +
                      Algorithm2DName + ")"};
-  if (!Algo)
+  if (!Algo && !Overlap)
     throw UsageError{"unknown algorithm '" + Algorithm2DName +
                      "'; valid algorithms: " + algorithm2DNames(", ", "")};
   checkMatrixSize(From, To, M, N);
@@ -550,12 +585,26 @@ Plan planMatrix() {
     return Layout2D::blockCyclic(M, N, Side.GridRows, Side.GridCols,
                                  Side.RowBlock, Side.ColBlock);
   };
+  if (Overlap)
+    return makeMatrixOverlapPlan(Layout(From), Layout(To), *Overlap);
   std::string ModelFrom;
   const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makeMatrixPlan(Layout(From), Layout(To), *Algo, Model, ModelFrom);
 }
 
 void printPlan(OutputFormat Format, const Plan &P) {
+  if (GanttFile.getNumOccurrences()) {
+    // Drawn first, so that a chart too large is refused before any output.
+    std::string Chart;
+    llvm::raw_string_ostream ChartStream(Chart);
+    writeGantt(ChartStream, P);
+    std::error_code Error;
+    llvm::raw_fd_ostream File(GanttFile, Error);
+    if (Error)
+      throw UsageError{"cannot write the chart to '" + GanttFile +
+                       "': " + Error.message()};
+    File << ChartStream.str();
+  }
   if (Format == OutputFormat::Json)
     printJson(llvm::outs(), P);
   else
@@ -578,11 +627,13 @@ int main(int Argc, char **Argv) {
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
       "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
-      "[--model FILE] [--table | --json]\n"
+      "[--model FILE] [--table | --json] [--gantt FILE.svg]\n"
       "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--model FILE] [--table | --json]\n"
+      "[--algorithm NAME [--steps K]] [--model FILE] [--table | --json] "
+      "[--gantt FILE.svg]\n"
       "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
-      "Q0xQ1:s0xs1 [--algorithm NAME] [--model FILE] [--table | --json]\n"
+      "Q0xQ1:s0xs1 [--algorithm NAME] [--model FILE] [--table | --json] "
+      "[--gantt FILE.svg]\n"
       "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
       "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
       "NAME] [--table | --json]\n");

@@ -1,5 +1,7 @@
 """Checks a redist-plan --json document against its contract.
 
+Step schedules ("model" other than "overlap"):
+
 Reads the document on stdin and verifies, independently of the library:
 the members and their order, the grid (recomputed by counting the owner of
 every element, of the array or of the cyclic2d matrix, or from the overlaps
@@ -10,7 +12,13 @@ messages recomputed here) and prediction, and that no candidate is predicted
 faster. Prints one summary line for FileCheck, or the first problem on
 stderr and exits 1.
 
-usage: check-schedule.py REQUESTED_ALGORITHM < document.json
+Overlapped schedules ("model": "overlap", algorithms overlap and
+overlap-split): the members, the grid, that the events add up to each
+message with no process sending two or receiving two at once, makespan,
+split_messages and the lower bounds; with MAX_MAKESPAN, that the makespan is
+at most that.
+
+usage: check-schedule.py REQUESTED_ALGORITHM [MAX_MAKESPAN] < document.json
 """
 import collections
 import json
@@ -147,9 +155,100 @@ def check_auto(doc, messages, steps):
                (c["algorithm"], chosen["algorithm"]))
 
 
+OVERLAP_KEYS = ["format", "problem", "algorithm", "model", "messages",
+                "events", "makespan", "split_messages", "lower_bounds"]
+
+
+def check_messages(messages, grid, n):
+    expect(len(messages) == len(grid),
+           "%d messages, %d expected" % (len(messages), len(grid)))
+    for index, (message, pair) in enumerate(zip(messages, sorted(grid))):
+        expect(list(message) == ["id", "src", "dst", "len"],
+               "message members %s" % list(message))
+        expect(message["id"] == index, "message %d has id %d" %
+               (index, message["id"]))
+        expect((message["src"], message["dst"]) == pair,
+               "message %d is %d->%d, expected %d->%d" %
+               ((index, message["src"], message["dst"]) + pair))
+        expect(message["len"] == grid[pair], "message %d->%d: len %d, not %d" %
+               (pair + (message["len"], grid[pair])))
+    expect(sum(message["len"] for message in messages) == n,
+           "the messages carry %d elements, not N = %d" %
+           (sum(message["len"] for message in messages), n))
+
+
+def process_bounds(messages):
+    degree = collections.Counter()
+    volume = collections.Counter()
+    for message in messages:
+        for end in [("src", message["src"]), ("dst", message["dst"])]:
+            degree[end] += 1
+            volume[end] += message["len"]
+    return max(degree.values(), default=0), max(volume.values(), default=0)
+
+
+def check_overlap(doc, requested):
+    expect(list(doc) == OVERLAP_KEYS, "members %s" % list(doc))
+    expect(doc["format"] == "redist-schedule/1", "format " + doc["format"])
+    expect(doc["algorithm"] == requested, "algorithm " + doc["algorithm"])
+    grid, n = problem_grid(doc["problem"])
+    messages = doc["messages"]
+    check_messages(messages, grid, n)
+    sent = collections.Counter()
+    pieces = collections.Counter()
+    busy = collections.defaultdict(list)  # (role, process) -> intervals
+    makespan = 0
+    previous = None
+    for event in doc["events"]:
+        expect(list(event) == ["msg", "start", "len"],
+               "event members %s" % list(event))
+        key = (event["start"], event["msg"])
+        expect(previous is None or previous < key, "events not in order")
+        previous = key
+        expect(0 <= event["msg"] < len(messages), "event id %d" % event["msg"])
+        expect(event["start"] >= 0 and event["len"] > 0, "event %s" % event)
+        message = messages[event["msg"]]
+        sent[event["msg"]] += event["len"]
+        pieces[event["msg"]] += 1
+        end = event["start"] + event["len"]
+        makespan = max(makespan, end)
+        busy[("src", message["src"])].append((event["start"], end))
+        busy[("dst", message["dst"])].append((event["start"], end))
+    for message in messages:
+        expect(sent[message["id"]] == message["len"],
+               "message %d: %d of %d elements sent" %
+               (message["id"], sent[message["id"]], message["len"]))
+    for (role, process), intervals in busy.items():
+        intervals.sort()
+        for (_, end), (start, _) in zip(intervals, intervals[1:]):
+            expect(start >= end, "%s %d busy twice at %d" %
+                   (role, process, start))
+    split = sum(1 for count in pieces.values() if count > 1)
+    expect(doc["makespan"] == makespan, "makespan %d, events end at %d" %
+           (doc["makespan"], makespan))
+    expect(doc["split_messages"] == split, "split_messages %d, not %d" %
+           (doc["split_messages"], split))
+    steps, cost = process_bounds(messages)
+    bounds = doc["lower_bounds"]
+    expect(list(bounds) == ["steps", "cost", "makespan"],
+           "bounds %s" % list(bounds))
+    expect(bounds["steps"] == steps and bounds["cost"] == cost and
+           bounds["makespan"] == cost, "lower bounds %s" % bounds)
+    if len(sys.argv) > 2:
+        expect(makespan <= int(sys.argv[2]), "makespan %d above %s" %
+               (makespan, sys.argv[2]))
+    print("valid %s schedule (overlap): %d messages of %d elements, %d "
+          "events, %d split, makespan %d, T_opt %d" %
+          (doc["algorithm"], len(messages), n, len(doc["events"]), split,
+           makespan, cost))
+
+
 def main():
     requested = sys.argv[1]
     doc = json.load(sys.stdin, object_pairs_hook=collections.OrderedDict)
+    if doc.get("model") == "overlap":
+        check_overlap(doc, requested)
+        return
     # "note", a string, may come last when a scheduler repaired its
     # schedule; mincost-steps adds its step limit before it.
     keys = list(doc)
@@ -183,22 +282,7 @@ def main():
         expect(model == MODEL[base], "model %s for %s" % (model, algorithm))
 
     messages = doc["messages"]
-    expect(len(messages) == len(grid),
-           "%d messages, %d expected" % (len(messages), len(grid)))
-    for index, (message, pair) in enumerate(zip(messages, sorted(grid))):
-        expect(list(message) == ["id", "src", "dst", "len"],
-               "message members %s" % list(message))
-        expect(message["id"] == index, "message %d has id %d" %
-               (index, message["id"]))
-        expect((message["src"], message["dst"]) == pair,
-               "message %d is %d->%d, expected %d->%d" %
-               ((index, message["src"], message["dst"]) + pair))
-        expect(message["len"] == grid[pair], "message %d->%d: len %d, not %d" %
-               (pair + (message["len"], grid[pair])))
-
-    expect(sum(message["len"] for message in messages) == n,
-           "the messages carry %d elements, not N = %d" %
-           (sum(message["len"] for message in messages), n))
+    check_messages(messages, grid, n)
 
     steps = doc["steps"]
     seen = set()
@@ -228,18 +312,11 @@ def main():
     expect(doc["cost"] == sum(step_costs), "cost %d, steps sum to %d" %
            (doc["cost"], sum(step_costs)))
 
-    degree = collections.Counter()
-    volume = collections.Counter()
-    for message in messages:
-        for end in [("src", message["src"]), ("dst", message["dst"])]:
-            degree[end] += 1
-            volume[end] += message["len"]
+    max_degree, max_volume = process_bounds(messages)
     bounds = doc["lower_bounds"]
     expect(list(bounds) == ["steps", "cost"], "bounds %s" % list(bounds))
-    expect(bounds["steps"] == max(degree.values(), default=0),
-           "step bound %d" % bounds["steps"])
-    expect(bounds["cost"] == max(volume.values(), default=0),
-           "cost bound %d" % bounds["cost"])
+    expect(bounds["steps"] == max_degree, "step bound %d" % bounds["steps"])
+    expect(bounds["cost"] == max_volume, "cost bound %d" % bounds["cost"])
 
     if requested == "auto":
         check_auto(doc, messages, steps)

@@ -1,0 +1,100 @@
+//===- redist/OverlapSchedulers.h - Overlapped schedules of a grid --------===//
+//
+// Two schedulers build overlapped schedules (redist/OverlapSchedule.h):
+//   overlap        never splits a message and minimises the makespan. The
+//                  step schedules of stepwise and greedy, compacted, the
+//                  matching construction run without splits, and a local
+//                  search over message orders seed a branch-and-bound
+//                  search over the schedules in which every message starts
+//                  as early as the ones before it allow. On grids of at
+//                  most ExactMessages messages the search is exact; on
+//                  larger ones it stops after its budget (limited
+//                  discrepancy) and keeps the best schedule found. T_opt
+//                  cannot always be reached without splitting
+//                  (desprez-1998-overlapped §4.2: P = Q = 15, r = 3,
+//                  s = 5 needs 16 > T_opt = 15).
+//   overlap-split  always reaches T_opt, splitting as few messages as it
+//                  can: overlap's schedule when it reaches T_opt; otherwise
+//                  the preemptive open-shop construction (the paper's Theorem
+//                  1, with the matchings of Birkhoff's decomposition), which
+//                  prefers to continue the messages in progress, run from
+//                  time 0 and after the longest prefix of overlap's schedule
+//                  that still allows T_opt; the fewest split messages win.
+//
+// Both are deterministic: budgets count nodes and moves, never time, so every
+// MPI rank computes the same schedule. Both work on any grid, block-cyclic
+// or GEN_BLOCK.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_OVERLAPSCHEDULERS_H
+#define REDIST_OVERLAPSCHEDULERS_H
+
+#include "redist/CommGrid.h"
+#include "redist/OverlapSchedule.h"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace redist {
+
+enum class OverlapAlgorithm { Overlap, OverlapSplit };
+
+/// "overlap", "overlap-split".
+const char *overlapAlgorithmName(OverlapAlgorithm A);
+std::optional<OverlapAlgorithm> parseOverlapAlgorithm(std::string_view Name);
+
+struct OverlapOptions {
+  /// The local search over message orders, in messages placed (each move
+  /// places every message once).
+  int64_t ListSearchWork = 4000000;
+  /// Grids of at most this many messages get the search until it is done,
+  /// or until ExactNodes nodes.
+  int64_t ExactMessages = 40;
+  int64_t ExactNodes = 2000000;
+  /// The search's budget on larger grids, in nodes times messages (a node
+  /// costs O(messages)); at least one dive to a complete schedule.
+  int64_t SearchWork = 4000000;
+  /// Grids with more messages skip the search: overlap is then the better
+  /// compacted step schedule.
+  int64_t SearchMessages = 5000;
+};
+
+/// What the schedulers did, for tests and the evaluation.
+struct OverlapReport {
+  /// The better of the compacted stepwise and greedy schedules.
+  int64_t SeedMakespan = 0;
+  int64_t Makespan = 0;
+  int64_t LowerBound = 0; ///< T_opt
+  /// overlap: no schedule without splits ends earlier (the search finished,
+  /// or Makespan meets LowerBound). overlap-split: always true.
+  bool ProvedOptimal = false;
+  int64_t Nodes = 0; ///< search nodes visited
+};
+
+/// A schedule of G without split messages, of least makespan within the
+/// budgets. The result passes validateOverlapSchedule.
+OverlapSchedule scheduleOverlap(const CommGrid &G,
+                                const OverlapOptions &Opts = {},
+                                OverlapReport *Report = nullptr);
+
+/// A schedule of G of makespan T_opt with few split messages. Throws
+/// InvalidArgument when the grid is too large for its matchings (more than
+/// MaxSplitProcesses processes that communicate). The result passes
+/// validateOverlapSchedule.
+OverlapSchedule scheduleOverlapSplit(const CommGrid &G,
+                                     const OverlapOptions &Opts = {},
+                                     OverlapReport *Report = nullptr);
+
+/// overlap-split's matchings are dense: at most this many processes that
+/// communicate, sources and targets together.
+constexpr int64_t MaxSplitProcesses = 512;
+
+/// Runs A on G.
+OverlapSchedule makeOverlapSchedule(OverlapAlgorithm A, const CommGrid &G,
+                                    const OverlapOptions &Opts = {},
+                                    OverlapReport *Report = nullptr);
+
+} // namespace redist
+
+#endif // REDIST_OVERLAPSCHEDULERS_H
