@@ -147,14 +147,19 @@ Plan finishOverlapPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
           validateOverlapSchedule(Grid, Events))
     throw InternalError("the " + Events.Algorithm +
                         " schedule is invalid: " + *Invalid);
-  Plan Result;
-  Result.Problem = std::move(Problem);
-  Result.Grid = std::move(Grid);
-  Result.Sched.Algorithm = Events.Algorithm;
-  Result.Model = "overlap";
-  Result.CostsFrom = "defaults";
-  Result.Overlapped = true;
-  Result.Events = std::move(Events);
+  Plan Result{std::move(Problem),
+              std::move(Grid),
+              {},
+              {},
+              "overlap",
+              CostModel(),
+              "defaults",
+              std::nullopt,
+              0,
+              true,
+              std::move(Events),
+              {}};
+  Result.Sched.Algorithm = Result.Events.Algorithm;
   Result.Stats = measureSchedule(Result.Grid, Result.Sched);
   Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
   return Result;
