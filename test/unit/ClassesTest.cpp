@@ -9,6 +9,8 @@
 
 #include "../../lib/schedulers/SchedulerImpls.h"
 
+#include "DescribeLayouts.h"
+
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Error.h"
@@ -23,6 +25,7 @@
 #include <vector>
 
 using namespace redist;
+using namespace redist::test;
 
 namespace {
 
@@ -199,9 +202,7 @@ TEST(ClassesTest, RetrievesWalkerOttoWhenFactorAndProcessesAreCoprime) {
 void checkCase(int64_t P, int64_t R, int64_t Q, int64_t S, int64_t N) {
   Layout From = Layout::blockCyclic(P, R, N);
   Layout To = Layout::blockCyclic(Q, S, N);
-  SCOPED_TRACE("P=" + std::to_string(P) + " r=" + std::to_string(R) +
-               " Q=" + std::to_string(Q) + " s=" + std::to_string(S) +
-               " N=" + std::to_string(N));
+  SCOPED_TRACE(describeCyclic(P, R, Q, S, N));
   CommGrid G = computeGrid(From, To);
   Schedule Sched = detail::scheduleClasses(From, To, G);
   ASSERT_EQ(validateSchedule(G, Sched), std::nullopt);

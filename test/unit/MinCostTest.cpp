@@ -12,6 +12,8 @@
 
 #include "GenBlockTestUtil.h"
 
+#include "DescribeLayouts.h"
+
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Error.h"
@@ -123,10 +125,7 @@ TEST(MinCostTest, BruteForceOnSmallBlockCyclicGrids) {
             if (G.Messages.size() > 12)
               continue;
             ++Grids;
-            expectOptimal(
-                G, "P=" + std::to_string(P) + " r=" + std::to_string(R) +
-                       " Q=" + std::to_string(Q) + " s=" + std::to_string(S) +
-                       " N=" + std::to_string(N));
+            expectOptimal(G, describeCyclic(P, R, Q, S, N));
           }
         }
   EXPECT_GT(Grids, 300);

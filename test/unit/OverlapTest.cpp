@@ -14,6 +14,8 @@
 
 #include "GenBlockTestUtil.h"
 
+#include "DescribeLayouts.h"
+
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Error.h"
@@ -226,10 +228,7 @@ TEST(OverlapSchedulersTest, OverlapMatchesBruteForceOnSmallGrids) {
             if (G.Messages.size() > 7)
               continue;
             ++Grids;
-            expectExact(
-                G, "P=" + std::to_string(P) + " r=" + std::to_string(R) +
-                       " Q=" + std::to_string(Q) + " s=" + std::to_string(S) +
-                       " N=" + std::to_string(N));
+            expectExact(G, describeCyclic(P, R, Q, S, N));
           }
         }
   EXPECT_GT(Grids, 200);
@@ -311,9 +310,7 @@ TEST(OverlapSchedulersTest, SeededSweepOfCyclicGrids) {
     const int64_t L = sliceOf(P, R, Q, S);
     for (int64_t N : {L, L + L / 3 + 1})
       checkBothSchedulers(cyclicGrid(P, R, Q, S, N),
-                          "P=" + std::to_string(P) + " r=" + std::to_string(R) +
-                              " Q=" + std::to_string(Q) + " s=" +
-                              std::to_string(S) + " N=" + std::to_string(N));
+                          describeCyclic(P, R, Q, S, N));
   }
 }
 
@@ -329,10 +326,7 @@ TEST(OverlapSchedulersTest, SeededSweepOfSmallCyclicGrids) {
     for (int64_t N : {L, L / 3 + 1}) {
       const CommGrid G = cyclicGrid(P, R, Q, S, N);
       Exact += G.Messages.size() <= 40;
-      checkBothSchedulers(
-          G, "P=" + std::to_string(P) + " r=" + std::to_string(R) +
-                 " Q=" + std::to_string(Q) + " s=" + std::to_string(S) +
-                 " N=" + std::to_string(N));
+      checkBothSchedulers(G, describeCyclic(P, R, Q, S, N));
     }
   }
   EXPECT_GT(Exact, 300);
