@@ -89,6 +89,20 @@ void writeChoice(OStream &J, const AutoChoice &C, const Plan &P) {
   });
 }
 
+/// "lower_bounds": steps and cost, and for an overlapped schedule T_opt.
+void writeLowerBounds(OStream &J, const Plan &P) {
+  J.attributeBegin("lower_bounds");
+  compact(J, [&](OStream &Line) {
+    Line.object([&] {
+      Line.attribute("steps", P.Stats.StepsLowerBound);
+      Line.attribute("cost", P.Stats.CostLowerBound);
+      if (P.Overlapped)
+        Line.attribute("makespan", P.EventStats.MakespanBound);
+    });
+  });
+  J.attributeEnd();
+}
+
 /// The members of an overlapped schedule, after "messages".
 void writeEvents(OStream &J, const Plan &P) {
   J.attributeArray("events", [&] {
@@ -103,15 +117,7 @@ void writeEvents(OStream &J, const Plan &P) {
   });
   J.attribute("makespan", P.EventStats.Makespan);
   J.attribute("split_messages", P.EventStats.SplitMessages);
-  J.attributeBegin("lower_bounds");
-  compact(J, [&](OStream &Line) {
-    Line.object([&] {
-      Line.attribute("steps", P.Stats.StepsLowerBound);
-      Line.attribute("cost", P.Stats.CostLowerBound);
-      Line.attribute("makespan", P.EventStats.MakespanBound);
-    });
-  });
-  J.attributeEnd();
+  writeLowerBounds(J, P);
 }
 
 } // namespace
@@ -153,14 +159,7 @@ void printJson(llvm::raw_ostream &OS, const Plan &P) {
     });
     J.attribute("num_steps", P.Stats.Steps);
     J.attribute("cost", P.Stats.Cost);
-    J.attributeBegin("lower_bounds");
-    compact(J, [&](OStream &Line) {
-      Line.object([&] {
-        Line.attribute("steps", P.Stats.StepsLowerBound);
-        Line.attribute("cost", P.Stats.CostLowerBound);
-      });
-    });
-    J.attributeEnd();
+    writeLowerBounds(J, P);
     // Added after the others, and only when they apply: readers that know
     // the members above keep working.
     if (P.Choice)

@@ -298,29 +298,25 @@ void printOverlapSummary(raw_ostream &OS, const Plan &P) {
 void printTable(raw_ostream &OS, const Plan &P) {
   printProblem(OS, P);
   OS << '\n';
-  if (P.Overlapped) {
-    if (P.Grid.P > MaxTableProcesses || P.Grid.Q > MaxTableProcesses) {
-      OS << "Grid and time line not shown: more than " << MaxTableProcesses
-         << " processes on a side (P = " << P.Grid.P << ", Q = " << P.Grid.Q
-         << "); --json lists every message and event.\n\n";
-    } else {
-      printGrid(OS, P);
-      OS << '\n';
-      printTimeLine(OS, P);
-      OS << '\n';
-    }
-    printOverlapSummary(OS, P);
-    return;
-  }
+  // What a schedule is made of: events on a time line, or steps.
+  const char *Parts = P.Overlapped ? "time line" : "steps";
   if (P.Grid.P > MaxTableProcesses || P.Grid.Q > MaxTableProcesses) {
-    OS << "Grid and steps not shown: more than " << MaxTableProcesses
+    OS << "Grid and " << Parts << " not shown: more than " << MaxTableProcesses
        << " processes on a side (P = " << P.Grid.P << ", Q = " << P.Grid.Q
-       << "); --json lists every message and step.\n\n";
+       << "); --json lists every message and "
+       << (P.Overlapped ? "event" : "step") << ".\n\n";
   } else {
     printGrid(OS, P);
     OS << '\n';
-    printSteps(OS, P);
+    if (P.Overlapped)
+      printTimeLine(OS, P);
+    else
+      printSteps(OS, P);
     OS << '\n';
+  }
+  if (P.Overlapped) {
+    printOverlapSummary(OS, P);
+    return;
   }
   printSummary(OS, P);
   if (P.Choice) {
