@@ -63,6 +63,12 @@ cl::opt<int64_t> MaxBytes("max-bytes",
                                    "(default 1048576; at least 1024)"),
                           cl::value_desc("B"), cl::init(1 << 20),
                           cl::cat(CalibrateCategory));
+// Also how the tests reach the across-node path on one machine.
+cl::opt<int64_t> RanksPerNode(
+    "ranks-per-node",
+    cl::desc("Treat every K consecutive ranks as one node instead of asking "
+             "MPI which ranks share memory (default: ask MPI)"),
+    cl::value_desc("K"), cl::init(0), cl::cat(CalibrateCategory));
 
 /// The most steps of one timed exchange: enough to average a step, few
 /// enough to finish fast on 16 oversubscribed ranks.
@@ -280,6 +286,11 @@ int run(int Rank, int Ranks) {
   else if (MaxBytes < 1024 || MaxBytes > INT_MAX)
     Problem = "--max-bytes must be from 1024 to " + std::to_string(INT_MAX) +
               ", got " + std::to_string(MaxBytes);
+  else if (RanksPerNode.getNumOccurrences() &&
+           (RanksPerNode < 1 || RanksPerNode > Ranks))
+    Problem = "--ranks-per-node must be from 1 to the " +
+              std::to_string(Ranks) + " ranks, got " +
+              std::to_string(RanksPerNode);
   if (!Problem.empty()) {
     if (Rank == 0)
       llvm::WithColor::error(llvm::errs(), ToolName) << Problem << '\n';
@@ -289,8 +300,12 @@ int run(int Rank, int Ranks) {
 
   // The nodes, and rank 0's node.
   MPI_Comm Node;
-  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank, MPI_INFO_NULL,
-                      &Node);
+  if (RanksPerNode > 0)
+    MPI_Comm_split(MPI_COMM_WORLD, static_cast<int>(Rank / RanksPerNode), Rank,
+                   &Node);
+  else
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, Rank,
+                        MPI_INFO_NULL, &Node);
   int NodeRank, Leader, Nodes;
   MPI_Comm_rank(Node, &NodeRank);
   Leader = NodeRank == 0;
