@@ -207,8 +207,8 @@ private:
   bool parseSchedule(Directive &D);
   bool parseRingSchedule(Directive &D);
   bool parseCosts(CostsSpec &Costs);
-  void asArrayNew(std::vector<Token> &Slot, tok::TokenKind Element,
-                  llvm::StringRef Spelling);
+  void asArrayNew(std::vector<Token> &Slot,
+                  llvm::ArrayRef<std::pair<tok::TokenKind, const char *>> Type);
   std::optional<bool> parseChoice(llvm::StringRef First, llvm::StringRef Second,
                                   const char *Open, const char *Words,
                                   const char *Close,
@@ -510,8 +510,8 @@ bool DirectiveParser::parseFormat(FormatSpec &F) {
   }
   if (F.Kind == FormatKind::GenBlock && isBracedList(SlotTokens.back())) {
     F.BracedList = true;
-    asArrayNew(SlotTokens.back(), tok::kw_long, "long");
-    asArrayNew(SlotTokens.back(), tok::kw_long, "long");
+    asArrayNew(SlotTokens.back(),
+               {{tok::kw_long, "long"}, {tok::kw_long, "long"}});
   }
   if (Sized && F.Kind == FormatKind::Block)
     F.Kind = FormatKind::BlockSized;
@@ -521,20 +521,18 @@ bool DirectiveParser::parseFormat(FormatSpec &F) {
 }
 
 // A braced list is no expression: let Clang parse it as the initializer of
-// an array new-expression, `new ELEMENT[]{...}`, whose elements Analysis
-// reads. Called again, it adds one more word of the element type.
-void DirectiveParser::asArrayNew(std::vector<Token> &Slot,
-                                 tok::TokenKind Element,
-                                 llvm::StringRef Spelling) {
+// an array new-expression, `new TYPE[]{...}`, whose elements Analysis reads.
+// Type lists the keywords of TYPE.
+void DirectiveParser::asArrayNew(
+    std::vector<Token> &Slot,
+    llvm::ArrayRef<std::pair<tok::TokenKind, const char *>> Type) {
   SourceLocation Loc = Slot.front().getLocation();
-  if (Slot.front().is(tok::kw_new)) {
-    Slot.insert(Slot.begin() + 1, makeToken(PP, Element, Loc, Spelling));
-    return;
-  }
-  Slot.insert(Slot.begin(), {makeToken(PP, tok::kw_new, Loc, "new"),
-                             makeToken(PP, Element, Loc, Spelling),
-                             makeToken(PP, tok::l_square, Loc),
-                             makeToken(PP, tok::r_square, Loc)});
+  std::vector<Token> New{makeToken(PP, tok::kw_new, Loc, "new")};
+  for (const auto &[Kind, Spelling] : Type)
+    New.push_back(makeToken(PP, Kind, Loc, Spelling));
+  New.push_back(makeToken(PP, tok::l_square, Loc));
+  New.push_back(makeToken(PP, tok::r_square, Loc));
+  Slot.insert(Slot.begin(), New.begin(), New.end());
 }
 
 bool DirectiveParser::parseSchedule(Directive &D) {
@@ -604,7 +602,7 @@ bool DirectiveParser::parseCosts(CostsSpec &Costs) {
     return false;
   if (isBracedList(SlotTokens.back())) {
     Costs.BracedList = true;
-    asArrayNew(SlotTokens.back(), tok::kw_double, "double");
+    asArrayNew(SlotTokens.back(), {{tok::kw_double, "double"}});
   }
   return true;
 }
