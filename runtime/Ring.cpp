@@ -6,8 +6,10 @@
 #include "redist/RingSimulator.h"
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -22,7 +24,7 @@ constexpr int ForwardTag = 0, BackwardTag = 1;
 
 std::int64_t wrap(std::int64_t I, std::int64_t N) { return ((I % N) + N) % N; }
 
-/// Items of the timed exchange that measures a link: 256 KiB or one item.
+/// Items of the probe that times a link: 256 KiB or one item.
 std::size_t probeItems(std::size_t ElementBytes) {
   return std::max<std::size_t>(1, (std::size_t(256) << 10) / ElementBytes);
 }
@@ -63,26 +65,63 @@ RingState &ringState(MPI_Comm Comm) {
   return *static_cast<RingState *>(Value);
 }
 
-/// Seconds per item over the link to rank Rank + Dir, every rank at once.
-double timeLink(MPI_Comm Comm, int Rank, int Size, int Dir,
-                std::size_t ElementBytes) {
+/// The link i -> i + 1 and, on a bidirectional ring, i + 1 -> i, timed by a
+/// ping-pong between ranks i and i + 1: the sender of a probe of Items items
+/// waits for a one-byte reply, so each direction is timed alone. Ranks
+/// pair up in at most three rounds (even links, odd links, and the link n-1
+/// -> 0 on an odd ring) so that no rank is in two ping-pongs at once, and
+/// every pair of a round runs at the same time, as in a rebalancing. The
+/// least of a few repeats, after a warm-up, is the link's seconds per item:
+/// this rank's outgoing links, {to Rank + 1, to Rank - 1}.
+std::array<double, 2> pingPongLinks(MPI_Comm Comm, int Rank, int Size,
+                                    bool Bidirectional,
+                                    std::size_t ElementBytes) {
   const std::size_t Items = probeItems(ElementBytes);
   const int Bytes = static_cast<int>(
       std::min<std::size_t>(Items * ElementBytes, INT_MAX / 2));
-  std::vector<char> Out(Bytes, 1), In(Bytes);
-  const int To = static_cast<int>(wrap(Rank + Dir, Size));
-  const int From = static_cast<int>(wrap(Rank - Dir, Size));
-  constexpr int Repeats = 4;
-  double Seconds = 0;
-  for (int R = 0; R <= Repeats; ++R) { // the first round warms up
-    MPI_Barrier(Comm);
-    const double Start = MPI_Wtime();
-    MPI_Sendrecv(Out.data(), Bytes, MPI_BYTE, To, 0, In.data(), Bytes, MPI_BYTE,
-                 From, 0, Comm, MPI_STATUS_IGNORE);
-    if (R > 0)
-      Seconds += MPI_Wtime() - Start;
+  std::vector<char> Probe(Bytes, 1);
+  char Reply = 0;
+  constexpr int ProbeTag = 2, ReplyTag = 3, Repeats = 3;
+  // Rank Pinger times its probe to Ponger; Ponger answers.
+  auto PingPong = [&](int Pinger, int Ponger) {
+    double Best = HUGE_VAL;
+    for (int R = 0; R <= Repeats; ++R) { // round 0 warms up
+      if (Rank == Pinger) {
+        const double Start = MPI_Wtime();
+        MPI_Send(Probe.data(), Bytes, MPI_BYTE, Ponger, ProbeTag, Comm);
+        MPI_Recv(&Reply, 1, MPI_BYTE, Ponger, ReplyTag, Comm,
+                 MPI_STATUS_IGNORE);
+        if (R > 0)
+          Best = std::min(Best, MPI_Wtime() - Start);
+      } else {
+        MPI_Recv(Probe.data(), Bytes, MPI_BYTE, Pinger, ProbeTag, Comm,
+                 MPI_STATUS_IGNORE);
+        MPI_Send(&Reply, 1, MPI_BYTE, Pinger, ReplyTag, Comm);
+      }
+    }
+    return Best / static_cast<double>(Items);
+  };
+  std::array<double, 2> Mine = {1, 1}; // a ring of one rank has no links
+  const int Rounds = Size % 2 == 0 ? 2 : 3;
+  auto RoundOf = [&](int Link) {
+    return Size % 2 == 1 && Link == Size - 1 ? 2 : Link % 2;
+  };
+  MPI_Barrier(Comm);
+  for (int Round = 0; Round < Rounds && Size > 1; ++Round) {
+    // This rank is the left end of link Rank, the right end of Rank - 1.
+    const int Left = static_cast<int>(wrap(Rank - 1, Size));
+    const int Right = static_cast<int>(wrap(Rank + 1, Size));
+    if (RoundOf(Rank) == Round) {
+      Mine[0] = PingPong(Rank, Right);
+      if (Bidirectional)
+        PingPong(Right, Rank);
+    } else if (RoundOf(Left) == Round) {
+      PingPong(Left, Rank);
+      if (Bidirectional)
+        Mine[1] = PingPong(Rank, Left);
+    }
   }
-  return Seconds / Repeats / static_cast<double>(Items);
+  return Mine;
 }
 
 /// FNV-1a over the bytes of the options every rank must agree on.
@@ -103,6 +142,19 @@ std::uint64_t optionsHash(const RingOptions &O) {
   }
   Mix(&O.MaxPieceItems, sizeof O.MaxPieceItems);
   return H;
+}
+
+/// One value per rank from one-or-n given values.
+std::vector<double> perRank(const std::vector<double> &Given,
+                            std::int64_t Size) {
+  return Given.size() == 1 ? std::vector<double>(Size, Given.front()) : Given;
+}
+
+/// A cost as people read it: 0.25, -1, 1e-09, nan.
+std::string numberText(double Value) {
+  char Text[32];
+  std::snprintf(Text, sizeof Text, "%g", Value);
+  return Text;
 }
 
 /// The checks that need no other rank; every rank given the same options
@@ -135,15 +187,22 @@ void checkOptions(const RingOptions &O, std::int64_t Size) {
       if (!((*Costs)[I] > 0) || !std::isfinite((*Costs)[I]))
         throw InvalidArgument("rebalanceRing: " + std::string(Name) + "[" +
                               std::to_string(I) +
-                              "] = " + std::to_string((*Costs)[I]) +
+                              "] = " + numberText((*Costs)[I]) +
                               " must be a positive finite number");
   }
-}
-
-/// One value per rank from one-or-n given values.
-std::vector<double> perRank(const std::vector<double> &Given,
-                            std::int64_t Size) {
-  return Given.size() == 1 ? std::vector<double>(Size, Given.front()) : Given;
+  // Whether the algorithm applies to these links, known before any load:
+  // try it on the ring holding nothing. Measured costs count as equal (a
+  // homogeneous algorithm plans with their mean).
+  RingProblem Empty;
+  Empty.Loads.assign(Size, 0);
+  Empty.Targets.assign(Size, 0);
+  Empty.Bidirectional = O.Bidirectional;
+  Empty.CostFwd = O.CostFwd.empty() ? std::vector<double>(Size, 1.0)
+                                    : perRank(O.CostFwd, Size);
+  if (!O.CostBwd.empty())
+    Empty.CostBwd = perRank(O.CostBwd, Size);
+  if (std::string Why = ringAlgorithmRejects(O.Algorithm, Empty); !Why.empty())
+    throw InvalidArgument("rebalanceRing: " + Why);
 }
 
 } // namespace
@@ -162,17 +221,14 @@ void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
     MPI_Comm_rank(Comm, &Rank);
     MPI_Comm_size(Comm, &Size);
     const MPI_Comm Private = State.Private;
-    double Mine[2] = {1, 1}; // a ring of one rank has no links
-    if (Size > 1) {
-      Mine[0] = timeLink(Private, Rank, Size, 1, ElementBytes);
-      if (Bidirectional)
-        Mine[1] = timeLink(Private, Rank, Size, -1, ElementBytes);
-    }
-    // Ranks measured alike, but a timer may read 0 for a fast link.
+    std::array<double, 2> Mine =
+        pingPongLinks(Private, Rank, Size, Bidirectional, ElementBytes);
+    // A timer may read 0 for a fast link.
     for (double &C : Mine)
       C = std::max(C, 1e-12);
     std::vector<double> All(2 * static_cast<std::size_t>(Size));
-    MPI_Allgather(Mine, 2, MPI_DOUBLE, All.data(), 2, MPI_DOUBLE, Private);
+    MPI_Allgather(Mine.data(), 2, MPI_DOUBLE, All.data(), 2, MPI_DOUBLE,
+                  Private);
     std::vector<double> Fwd(Size), Bwd;
     for (int I = 0; I < Size; ++I)
       Fwd[I] = All[2 * I];

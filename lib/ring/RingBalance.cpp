@@ -74,10 +74,19 @@ RebalanceDecision decideRebalance(const std::vector<double> &SecondsPerItem,
   checkTimes(SecondsPerItem);
   if (Loads.size() != SecondsPerItem.size() ||
       Targets.size() != SecondsPerItem.size())
-    throw InvalidArgument("decideRebalance: one load, target and time per "
-                          "process expected");
-  if (Iterations < 0 || !(MoveSeconds >= 0))
-    throw InvalidArgument("decideRebalance: negative iterations or move time");
+    throw InvalidArgument(
+        "decideRebalance: one load, target and time per process expected, "
+        "got " +
+        std::to_string(Loads.size()) + " loads, " +
+        std::to_string(Targets.size()) + " targets and " +
+        std::to_string(SecondsPerItem.size()) + " times");
+  if (Iterations < 0)
+    throw InvalidArgument("decideRebalance: iterations = " +
+                          std::to_string(Iterations) + " is negative");
+  if (!(MoveSeconds >= 0) || !std::isfinite(MoveSeconds))
+    throw InvalidArgument(
+        "decideRebalance: move time = " + std::to_string(MoveSeconds) +
+        " must be non-negative and finite");
   RebalanceDecision D;
   D.IterationNow = iteration(SecondsPerItem, Loads);
   D.IterationAfter = iteration(SecondsPerItem, Targets);

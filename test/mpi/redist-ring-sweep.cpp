@@ -10,8 +10,9 @@
 // carries its origin rank, its index there and a payload; after each move
 // rank 0 gathers every item and checks that each one arrived exactly once
 // and intact, and every rank checks that it holds its target count and
-// planned the same schedule as the others. Then the error cases: every rank
-// must throw InvalidArgument naming the value, and carry on.
+// planned the same schedule as the others. Then the measured link costs
+// (shape and caching), and the error cases: every rank must throw
+// InvalidArgument naming the value, and carry on.
 //
 //===----------------------------------------------------------------------===//
 #include "redist/Error.h"
@@ -19,6 +20,7 @@
 
 #include <mpi.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -141,6 +143,41 @@ void expectError(const char *Name, const std::string &Expected,
   if (Rank == 0 && AllOk)
     std::printf("error %s: all %d ranks: %s\n", Name, Size, Message.c_str());
   Failures += !AllOk;
+}
+
+/// The measured link costs: one per link and direction, positive and
+/// finite, the same on every rank, and cached: asked again, the
+/// communicator gives the very same numbers (a new ping-pong would not).
+void measuredCosts() {
+  MPI_Comm Comm;
+  MPI_Comm_dup(MPI_COMM_WORLD, &Comm);
+  bool Ok = true;
+  for (bool Bidirectional : {true, false}) {
+    std::vector<double> Fwd, Bwd, FwdAgain, BwdAgain;
+    measuredRingCosts(Comm, sizeof(Item), Bidirectional, Fwd, Bwd);
+    measuredRingCosts(Comm, sizeof(Item), Bidirectional, FwdAgain, BwdAgain);
+    Ok = Ok && Fwd.size() == static_cast<std::size_t>(Size) &&
+         Bwd.size() == (Bidirectional ? Fwd.size() : 0) && Fwd == FwdAgain &&
+         Bwd == BwdAgain;
+    for (const std::vector<double> *Costs : {&Fwd, &Bwd})
+      for (double C : *Costs)
+        Ok = Ok && C > 0 && std::isfinite(C);
+    // Every rank holds rank 0's numbers.
+    std::vector<double> Root = Fwd;
+    Root.insert(Root.end(), Bwd.begin(), Bwd.end());
+    std::vector<double> Mine = Root;
+    MPI_Bcast(Root.data(), static_cast<int>(Root.size()), MPI_DOUBLE, 0, Comm);
+    Ok = Ok && Root == Mine;
+  }
+  MPI_Comm_free(&Comm);
+  int Mine = Ok, All = 0;
+  MPI_Allreduce(&Mine, &All, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (Rank == 0)
+    std::printf("measured costs: %s\n",
+                All ? "one per link and direction, positive, the same on "
+                      "every rank, cached"
+                    : "WRONG");
+  Failures += !All;
 }
 
 void errorCases() {
@@ -316,6 +353,7 @@ int main(int Argc, char **Argv) {
                     ByAlgorithm[static_cast<std::size_t>(A)]);
     std::printf("\n");
   }
+  measuredCosts();
   errorCases();
   if (Rank == 0)
     std::printf("redist-ring-sweep: %d failures in all\n", Failures);

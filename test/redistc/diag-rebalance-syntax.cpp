@@ -16,8 +16,31 @@ void f(long Count) {
   std::vector<Particle> items;
 // CHECK: diag-rebalance-syntax.cpp:[[@LINE+1]]:38: error: expected 'onto NAME' naming a processors arrangement
 #pragma redist rebalance items(Count)
-// CHECK: [[@LINE+1]]:46: error: unknown clause 'schedule' in rebalance directive; expected onto NAME or ring(bidirectional)
+// CHECK: [[@LINE+1]]:46: error: unknown clause 'verify' in rebalance directive; expected onto NAME, schedule(ALG), ring(bidirectional), costs(C) or back_costs(C)
+#pragma redist rebalance items(Count) onto P verify(on)
+// CHECK: [[@LINE+1]]:55: error: unknown ring algorithm 'greedy'; expected auto, uni_homogeneous, uni_heterogeneous, bi_homogeneous or bi_heterogeneous
 #pragma redist rebalance items(Count) onto P schedule(greedy)
+// CHECK: [[@LINE+1]]:55: error: unknown ring algorithm 'bi'; expected auto, uni_homogeneous, uni_heterogeneous, bi_homogeneous or bi_heterogeneous
+#pragma redist rebalance items(Count) onto P schedule(bi-heterogeneous)
+// CHECK: [[@LINE+1]]:55: error: the exhaustive search plans small reference instances and cannot move items; expected auto, uni_homogeneous, uni_heterogeneous, bi_homogeneous or bi_heterogeneous
+#pragma redist rebalance items(Count) onto P schedule(exhaustive)
+// CHECK: [[@LINE+1]]:55: error: expected a ring algorithm name: auto, uni_homogeneous, uni_heterogeneous, bi_homogeneous or bi_heterogeneous
+#pragma redist rebalance items(Count) onto P schedule(1)
+// CHECK: [[@LINE+1]]:60: error: expected ')' after the ring algorithm name
+#pragma redist rebalance items(Count) onto P schedule(auto auto)
+// CHECK: [[@LINE+1]]:61: error: duplicate 'schedule' clause
+#pragma redist rebalance items(Count) onto P schedule(auto) schedule(auto)
+// CHECK: [[@LINE+1]]:52: error: expected '(' and the link costs: a number, an array or a braced list of numbers
+#pragma redist rebalance items(Count) onto P costs 2
+// CHECK: [[@LINE+1]]:52: error: expected an expression
+#pragma redist rebalance items(Count) onto P costs()
+// CHECK: [[@LINE+1]]:55: error: duplicate 'costs' clause
+#pragma redist rebalance items(Count) onto P costs(1) costs(2)
+// CHECK: [[@LINE+1]]:69: error: duplicate 'back_costs' clause
+#pragma redist rebalance items(Count) onto P back_costs(1) costs(1) back_costs(1)
+// CHECK: [[@LINE+2]]:57: error: unbalanced ')'
+// CHECK: [[@LINE+1]]:52: note: to match this '{'
+#pragma redist rebalance items(Count) onto P costs({1, 2)
 // CHECK: [[@LINE+1]]:51: error: expected 'bidirectional' or 'unidirectional'
 #pragma redist rebalance items(Count) onto P ring(sideways)
 // CHECK: [[@LINE+1]]:51: error: duplicate 'ring' clause

@@ -22,9 +22,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace redist;
@@ -83,9 +85,9 @@ TEST(Ring, IssueExampleUnidirectional) {
 }
 
 TEST(Ring, CorrectedTheorem2) {
-  // docs/paper-corrections.md's example: unbalances (1, -1, 0), link costs (1, 100, 1).
-  // Process 1 must receive its item through link 0 -> 1, of cost 1; the
-  // printed bound would charge the link that leaves it (100).
+  // docs/paper-corrections.md's example: unbalances (1, -1, 0), link costs (1,
+  // 100, 1). Process 1 must receive its item through link 0 -> 1, of cost 1;
+  // the printed bound would charge the link that leaves it (100).
   const RingProblem P = ring({2, 1, 1}, {1, 2, 1}, {1, 100, 1}, false);
   EXPECT_EQ(theorem2Bound(P), 1);
   const RingSchedule S = planRing(P, RingAlgorithm::UniHeterogeneous);
@@ -415,6 +417,37 @@ TEST(RingBalance, Decision) {
   EXPECT_FALSE(decideRebalance({1, 2}, {10, 10}, {13, 7}, 12.0, 2).Worthwhile);
   EXPECT_FALSE(decideRebalance({1, 2}, {10, 10}, {13, 7}, 0.5, 0).Worthwhile);
   EXPECT_THROW(decideRebalance({1}, {1, 2}, {2, 1}, 1, 1), InvalidArgument);
+  // A gain that only equals the move's cost does not pay.
+  const RebalanceDecision Even =
+      decideRebalance({1, 2}, {10, 10}, {13, 7}, 12.0, 2);
+  EXPECT_EQ(Even.Cost, 12);
+  EXPECT_FALSE(Even.Worthwhile);
+  // Already balanced: no gain, whatever the horizon.
+  EXPECT_FALSE(decideRebalance({1, 2}, {14, 7}, {14, 7}, 0, 100).Worthwhile);
+  // Over a longer horizon the same move pays.
+  EXPECT_TRUE(decideRebalance({1, 2}, {10, 10}, {13, 7}, 12.0, 3).Worthwhile);
+  for (const auto &[Call, Value] :
+       std::vector<std::pair<std::function<void()>, std::string>>{
+           {[] {
+              decideRebalance({1, 2}, {1, 2}, {2, 1}, 1, -3);
+            },
+            "iterations = -3"},
+           {[] {
+              decideRebalance({1, 2}, {1, 2}, {2, 1}, -0.5, 1);
+            },
+            "move time = -0.5"},
+           {[] {
+              decideRebalance({1, 0}, {1, 2}, {2, 1}, 1, 1);
+            },
+            "process 1 = 0"}}) {
+    try {
+      Call();
+      ADD_FAILURE() << "no error naming " << Value;
+    } catch (const InvalidArgument &E) {
+      EXPECT_NE(std::string(E.what()).find(Value), std::string::npos)
+          << E.what();
+    }
+  }
 }
 
 } // namespace

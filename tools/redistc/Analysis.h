@@ -80,6 +80,8 @@ private:
                                      const char *What);
   std::optional<FormatValue> formatOf(const Directive &D);
   std::optional<FormatValue> genBlockOf(const ExprSlot &S, FormatValue F);
+  std::optional<CostsValue> costsOf(const Directive &D, const CostsSpec &C,
+                                    const char *What);
   bool reportComma(const clang::Expr *E, llvm::StringRef What);
   bool reportUndefined(const clang::Expr *E, const ExprSlot &S,
                        llvm::StringRef What);
@@ -91,6 +93,7 @@ private:
   void analyseAction(Directive &D);
   void analyseRebalance(Directive &D);
   bool checkTarget(const Directive &D, const VariableInfo &Var);
+  bool checkRingOptions(const Directive &D, const ArrangementInfo *Onto);
   void analyseInquiry(Directive &D);
   bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
                    std::optional<int64_t> Extent, const std::string &VarName,

@@ -11,6 +11,7 @@
 #include "Analysis.h"
 
 #include "redist/Error.h"
+#include "redist/Ring.h"
 
 using namespace clang;
 
@@ -268,7 +269,82 @@ void Analysis::analyseAction(Directive &D) {
   Actions.push_back(std::move(A));
 }
 
-// rebalance VAR(COUNT) onto NAME [ring(...)]
+// The options of rebalance D on arrangement Onto (null when unknown): the
+// costs clauses' types, counts and values, and whether the algorithm applies
+// to the ring as far as the constants tell. Reports why not.
+bool Analysis::checkRingOptions(const Directive &D,
+                                const ArrangementInfo *Onto) {
+  // 0 when unknown (a known extent is positive).
+  const int64_t Procs = Onto && Onto->Extent ? *Onto->Extent : 0;
+  std::optional<CostsValue> Costs[2];
+  const CostsSpec *Specs[2] = {&D.Costs, &D.BackCosts};
+  const char *Names[2] = {"costs", "back_costs"};
+  bool OK = true;
+  for (int K = 0; K < 2; ++K) {
+    if (!Specs[K]->present())
+      continue;
+    Costs[K] = costsOf(D, *Specs[K], Names[K]);
+    if (!Costs[K]) {
+      OK = false;
+      continue;
+    }
+    const ExprSlot &S = D.Slots[Specs[K]->Arg];
+    const std::optional<int64_t> Count = Costs[K]->Count;
+    if (Count && *Count == 0) {
+      error(S.Range.getBegin(), Diags.RingCostEmpty) << Names[K] << S.Range;
+      OK = false;
+    } else if (Count && Procs > 0 && *Count != 1 && *Count != Procs) {
+      error(S.Range.getBegin(), Diags.RingCostCount)
+          << Names[K] << std::to_string(*Count) << D.Onto.Name
+          << std::to_string(Procs) << S.Range;
+      OK = false;
+    }
+  }
+  if (D.BackCosts.present() && !D.Bidirectional) {
+    error(D.BackCosts.Loc, Diags.BackCostsUnidirectional);
+    OK = false;
+  } else if (D.BackCosts.present() && !D.Costs.present()) {
+    error(D.BackCosts.Loc, Diags.BackCostsAlone);
+    OK = false;
+  }
+  if (!OK || !D.RingSchedule)
+    return OK;
+  // The algorithm on a ring of these links holding nothing: the runtime's
+  // own check, with the costs redistc knows (measured ones are made equal
+  // for a homogeneous algorithm, unknown ones taken as equal).
+  redist::RingProblem P;
+  int64_t N = Procs > 0 ? Procs : 1;
+  for (const std::optional<CostsValue> &C : Costs)
+    if (Procs == 0 && C && C->Values && C->Values->size() > 1)
+      N = static_cast<int64_t>(C->Values->size());
+  auto PerProcess = [&](const std::optional<CostsValue> &C) {
+    if (!C || !C->Values)
+      return std::vector<double>(N, 1.0);
+    if (C->Values->size() == 1)
+      return std::vector<double>(N, C->Values->front());
+    return *C->Values;
+  };
+  P.Loads.assign(N, 0);
+  P.Targets.assign(N, 0);
+  P.Bidirectional = D.Bidirectional;
+  P.CostFwd = PerProcess(Costs[0]);
+  if (D.BackCosts.present())
+    P.CostBwd = PerProcess(Costs[1]);
+  std::string Why;
+  try {
+    Why = redist::ringAlgorithmRejects(*D.RingSchedule, P);
+  } catch (const redist::InvalidArgument &E) {
+    Why = E.what();
+  }
+  if (Why.empty())
+    return true;
+  error(D.ScheduleLoc, Diags.RingScheduleNotApplicable)
+      << ringAlgorithmSpelling(*D.RingSchedule) << Why;
+  return false;
+}
+
+// rebalance VAR(COUNT) onto NAME [ring(...)] [schedule(...)] [costs(...)]
+// [back_costs(...)]
 void Analysis::analyseRebalance(Directive &D) {
   const Placement &P = Places[D.Id - 1];
   auto R = modelOf<RebalanceInfo>(D, P);
@@ -282,7 +358,8 @@ void Analysis::analyseRebalance(Directive &D) {
       !Count.E->getType()->isIntegralOrUnscopedEnumerationType())
     error(Count.Range.getBegin(), Diags.RebalanceCount)
         << Count.E->getType() << Count.Range;
-  if (!Var || Diags.errorCount() != Before || !checkTarget(D, *Var))
+  if (!checkRingOptions(D, R->Onto) || !Var || Diags.errorCount() != Before ||
+      !checkTarget(D, *Var))
     return;
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();

@@ -16,6 +16,8 @@
 #include "llvm/ADT/StringExtras.h"
 
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 
 using namespace clang;
 
@@ -39,6 +41,52 @@ std::optional<std::vector<int64_t>> integersOf(const APValue &V) {
     Out.push_back(Elt.getInt().getExtValue());
   }
   return Out;
+}
+
+/// The numbers of a constant array or std::array value.
+std::optional<std::vector<double>> numbersOf(const APValue &V) {
+  if (V.isStruct() && V.getStructNumFields() == 1)
+    return numbersOf(V.getStructField(0));
+  if (!V.isArray())
+    return std::nullopt;
+  std::vector<double> Out;
+  for (unsigned I = 0; I < V.getArraySize(); ++I) {
+    const APValue &Elt = I < V.getArrayInitializedElts()
+                             ? V.getArrayInitializedElt(I)
+                             : V.getArrayFiller();
+    if (Elt.isFloat())
+      Out.push_back(Elt.getFloat().convertToDouble());
+    else if (Elt.isInt())
+      Out.push_back(Elt.getInt().isSigned()
+                        ? static_cast<double>(Elt.getInt().getSExtValue())
+                        : static_cast<double>(Elt.getInt().getZExtValue()));
+    else
+      return std::nullopt;
+  }
+  return Out;
+}
+
+/// The value of a constant number, as a double.
+std::optional<double> numberOf(const Expr *E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsRValue(R, Ctx) ||
+      R.HasSideEffects || R.HasUndefinedBehavior)
+    return std::nullopt;
+  if (R.Val.isFloat())
+    return R.Val.getFloat().convertToDouble();
+  if (R.Val.isInt())
+    return R.Val.getInt().isSigned()
+               ? static_cast<double>(R.Val.getInt().getSExtValue())
+               : static_cast<double>(R.Val.getInt().getZExtValue());
+  return std::nullopt;
+}
+
+/// An integer or floating type; not bool or a character, which would make
+/// costs("fast") five costs.
+bool isNumber(QualType T) {
+  return (T->isIntegerType() && !T->isBooleanType() &&
+          !T->isAnyCharacterType()) ||
+         T->isRealFloatingType();
 }
 
 /// Whether a note of Clang's constant evaluator reports an operation with
@@ -251,6 +299,107 @@ std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
   if (!CheckNegative())
     return std::nullopt;
   return F;
+}
+
+// costs(C) or back_costs(C) of rebalance: a number, an array, std::array or
+// std::vector of numbers, or a braced list of them; how many, and their
+// values when constant, each positive and finite. What names the clause.
+std::optional<CostsValue>
+Analysis::costsOf(const Directive &D, const CostsSpec &C, const char *What) {
+  CostsValue V;
+  const ExprSlot &S = D.Slots[C.Arg];
+  if (!S.E || S.E->isTypeDependent())
+    return V;
+  if (reportComma(S.E, std::string(What) + ": give one cost or a braced list"))
+    return std::nullopt;
+  // The value of entry I (of one when Single) is no positive finite number.
+  auto CheckValue = [&](double Value, size_t I, bool Single, SourceLocation Loc,
+                        SourceRange Range) {
+    if (Value > 0 && std::isfinite(Value))
+      return true;
+    std::string Name = What;
+    if (!Single)
+      Name += "[" + std::to_string(I) + "]";
+    char Text[32];
+    std::snprintf(Text, sizeof Text, "%g", Value);
+    error(Loc, Diags.RingCostValue) << Name << Text << Range;
+    return false;
+  };
+  if (C.BracedList) {
+    // new double[]{...} (PragmaParser): each element at its own place.
+    const auto *New = dyn_cast<CXXNewExpr>(S.E->IgnoreParenImpCasts());
+    const auto *List =
+        New ? dyn_cast_or_null<InitListExpr>(New->getInitializer()) : nullptr;
+    if (!List)
+      return V;
+    V.Count = static_cast<int64_t>(List->getNumInits());
+    std::vector<double> Values;
+    bool Constant = true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    for (unsigned I = 0; I < List->getNumInits(); ++I) {
+      const Expr *Init = List->getInit(I);
+      std::optional<double> Value = numberOf(Init, Ctx);
+      if (!Value) {
+        Constant = false;
+        continue;
+      }
+      SourceRange Range(SM.getExpansionLoc(Init->getBeginLoc()),
+                        SM.getExpansionLoc(Init->getEndLoc()));
+      if (!CheckValue(*Value, I, List->getNumInits() == 1, Range.getBegin(),
+                      Range))
+        return std::nullopt;
+      Values.push_back(*Value);
+    }
+    if (Constant)
+      V.Values = std::move(Values);
+    return V;
+  }
+  QualType T = S.E->getType().getNonReferenceType();
+  QualType Elt;
+  if (isNumber(T)) {
+    V.Count = 1;
+    if (std::optional<double> Value = numberOf(S.E, Ctx)) {
+      if (!CheckValue(*Value, 0, true, S.Range.getBegin(), S.Range))
+        return std::nullopt;
+      V.Values = std::vector<double>{*Value};
+    }
+    return V;
+  }
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    Elt = AT->getElementType();
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      V.Count = static_cast<int64_t>(CAT->getSize().getZExtValue());
+  } else if (const auto *Vec = stdTemplate(T, "vector")) {
+    Elt = Vec->getTemplateArgs()[0].getAsType();
+  } else if (const auto *Arr = stdTemplate(T, "array")) {
+    Elt = Arr->getTemplateArgs()[0].getAsType();
+    const TemplateArgument &Count = Arr->getTemplateArgs()[1];
+    if (Count.getKind() == TemplateArgument::Integral)
+      V.Count = Count.getAsIntegral().getExtValue();
+  }
+  if (Elt.isNull() || !isNumber(Elt)) {
+    error(S.Range.getBegin(), Diags.RingCostType) << What << T << S.Range;
+    return std::nullopt;
+  }
+  // Constant when C names a constexpr variable (as for gen_block).
+  const Expr *E = S.E->IgnoreParenImpCasts();
+  const ValueDecl *VD = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    VD = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    VD = ME->getMemberDecl();
+  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD)) {
+    const Expr *Init = Var->getInit();
+    if (Var->isConstexpr() && !Var->isInvalidDecl() && Init &&
+        !Init->isValueDependent())
+      if (const APValue *Value = Var->evaluateValue())
+        V.Values = numbersOf(*Value);
+  }
+  if (V.Values)
+    for (size_t I = 0; I < V.Values->size(); ++I)
+      if (!CheckValue((*V.Values)[I], I, false, S.Range.getBegin(), S.Range))
+        return std::nullopt;
+  return V;
 }
 
 } // namespace redistc

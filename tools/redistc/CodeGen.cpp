@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 using namespace clang;
 
@@ -49,6 +50,25 @@ std::string argumentExpr(const FormatValue &F) {
   if (F.BracedList)
     return "std::initializer_list<std::int64_t>" + F.ArgText;
   return F.ArgText;
+}
+
+/// The enumerator of redist::RingAlgorithm that names A.
+const char *ringAlgorithmEnumerator(redist::RingAlgorithm A) {
+  switch (A) {
+  case redist::RingAlgorithm::Auto:
+    return "Auto";
+  case redist::RingAlgorithm::UniHomogeneous:
+    return "UniHomogeneous";
+  case redist::RingAlgorithm::UniHeterogeneous:
+    return "UniHeterogeneous";
+  case redist::RingAlgorithm::BiHomogeneous:
+    return "BiHomogeneous";
+  case redist::RingAlgorithm::BiHeterogeneous:
+    return "BiHeterogeneous";
+  case redist::RingAlgorithm::Exhaustive:
+    return "Exhaustive";
+  }
+  return "Auto";
 }
 
 /// C++ that constructs the distribution of format F over Procs processes;
@@ -359,10 +379,35 @@ void CodeGen::rebalance(const RebalanceInfo &R, GeneratedDirective &Out) {
   V["COMM"] = DeclaredNames(*R.Onto).use(Declared::Comm);
   V["DIRECTION"] = D.Bidirectional ? "bidirectional" : "unidirectional";
   V["BIDIRECTIONAL"] = D.Bidirectional ? "true" : "false";
+  const redist::RingAlgorithm Algorithm =
+      D.RingSchedule.value_or(redist::RingAlgorithm::Auto);
+  V["ALGORITHM"] = ringAlgorithmEnumerator(Algorithm);
+  std::string Clauses, Costs;
+  if (D.RingSchedule)
+    Clauses += " schedule(" + ringAlgorithmSpelling(Algorithm) + ")";
+  for (const auto &[Spec, Clause, Field] :
+       {std::make_tuple(&D.Costs, "costs", "CostFwd"),
+        std::make_tuple(&D.BackCosts, "back_costs", "CostBwd")}) {
+    if (!Spec->present())
+      continue;
+    const std::string &Text = D.Slots[Spec->Arg].Text;
+    Clauses += " " + std::string(Clause) + "(" + Text + ")";
+    // A braced list deduces nothing: make it an initializer_list.
+    const std::string Arg =
+        Spec->BracedList ? "std::initializer_list<double>" + Text : Text;
+    Costs += " redistc_ring." + std::string(Field) +
+             " = redist::directive::ringCosts(" + Arg + ", " + quoted(Clause) +
+             ", " + quoted(where(D)) + ");";
+  }
+  V["CLAUSES"] = Clauses;
+  V["COSTS"] = Costs;
   Out.Code = renderTemplate("rebalance", V);
   Out.Report = location(D.HashLoc) + ": rebalance " + R.Var.Text +
                ": dynamic, a call to redist::rebalanceRing on a " +
-               V["DIRECTION"] + " ring (the counts are known at run time)";
+               V["DIRECTION"] + " ring, schedule " +
+               ringAlgorithmSpelling(Algorithm) + ", " +
+               (D.Costs.present() ? "given" : "measured") +
+               " link costs (the counts are known at run time)";
 }
 
 void CodeGen::processors(const ArrangementInfo &A, GeneratedDirective &Out) {

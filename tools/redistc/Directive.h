@@ -9,6 +9,7 @@
 #ifndef REDISTC_DIRECTIVE_H
 #define REDISTC_DIRECTIVE_H
 
+#include "redist/Ring.h"
 #include "redist/Schedulers.h"
 
 #include "clang/AST/Expr.h"
@@ -41,6 +42,10 @@ enum class DirectiveKind {
 
 const char *directiveName(DirectiveKind K);
 
+/// A ring algorithm as rebalance's schedule(...) spells it: one identifier,
+/// '_' where the library's name has '-' (bi_heterogeneous).
+std::string ringAlgorithmSpelling(redist::RingAlgorithm A);
+
 /// BLOCK, BLOCK(E), CYCLIC, CYCLIC(E) or GEN_BLOCK(A).
 enum class FormatKind { Block, BlockSized, Cyclic, CyclicSized, GenBlock };
 
@@ -53,6 +58,19 @@ struct FormatSpec {
   bool BracedList = false;
   /// The format keyword.
   clang::SourceLocation Loc;
+};
+
+/// costs(C) or back_costs(C) of rebalance: one cost for every link, or one
+/// per process.
+struct CostsSpec {
+  /// The slot of C; -1 without the clause.
+  int Arg = -1;
+  /// costs({c0, c1, ...}): Clang parses the list as the initializer of
+  /// `new double[]{...}` (never evaluated), as for gen_block.
+  bool BracedList = false;
+  /// The clause's keyword.
+  clang::SourceLocation Loc;
+  bool present() const { return Arg >= 0; }
 };
 
 /// A reference to a processors arrangement by name.
@@ -92,8 +110,14 @@ struct Directive {
   clang::SourceLocation ScheduleLoc;
 
   // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
+  //           [schedule(RING_ALG)] [costs(C)] [back_costs(C)]
   int Count = -1; ///< the number of items this process must end with
   bool Bidirectional = false;
+  /// RING_ALG of rebalance's schedule(...), at ScheduleLoc.
+  std::optional<redist::RingAlgorithm> RingSchedule;
+  /// Seconds per item from rank i to i + 1, and to i - 1; measured by the
+  /// runtime without the clauses.
+  CostsSpec Costs, BackCosts;
 
   /// verify(on) or verify(off): whether the plan checks that every rank
   /// passed the same parameters; unset without the clause.

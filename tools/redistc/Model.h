@@ -135,6 +135,13 @@ struct ActionInfo {
   }
 };
 
+/// What redistc knows of costs(C) or back_costs(C): how many costs and
+/// their values, where Clang can tell.
+struct CostsValue {
+  std::optional<int64_t> Count;
+  std::optional<std::vector<double>> Values;
+};
+
 /// A rebalance directive: always a call to the runtime (the counts are
 /// known at run time only).
 struct RebalanceInfo {

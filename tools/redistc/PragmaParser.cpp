@@ -2,6 +2,7 @@
 
 #include "PragmaParser.h"
 
+#include "redist/Ring.h"
 #include "redist/Schedulers.h"
 
 #include "clang/AST/ASTContext.h"
@@ -70,9 +71,26 @@ std::string algorithmList() {
   return orList(Names);
 }
 
+/// The ring algorithms that can move items: all but the exhaustive search,
+/// a reference for small instances.
+std::vector<redist::RingAlgorithm> movingRingAlgorithms() {
+  std::vector<redist::RingAlgorithm> Out;
+  for (redist::RingAlgorithm A : redist::allRingAlgorithms())
+    if (A != redist::RingAlgorithm::Exhaustive)
+      Out.push_back(A);
+  return Out;
+}
+
+std::string ringAlgorithmList() {
+  std::vector<std::string> Names;
+  for (redist::RingAlgorithm A : movingRingAlgorithms())
+    Names.push_back(ringAlgorithmSpelling(A));
+  return orList(Names);
+}
+
 /// The clauses that may follow a directive's operands, in the order an
 /// "expected ..." message lists them.
-enum class ClauseKind { Onto, Schedule, Verify, Ring };
+enum class ClauseKind { Onto, Schedule, Verify, Ring, Costs, BackCosts };
 
 /// The clauses a directive takes.
 class ClauseSet {
@@ -86,8 +104,9 @@ public:
   /// The clauses as an unknown clause's message lists them.
   std::string syntax() const {
     std::vector<std::string> Items;
-    for (ClauseKind K : {ClauseKind::Onto, ClauseKind::Schedule,
-                         ClauseKind::Verify, ClauseKind::Ring})
+    for (ClauseKind K :
+         {ClauseKind::Onto, ClauseKind::Schedule, ClauseKind::Verify,
+          ClauseKind::Ring, ClauseKind::Costs, ClauseKind::BackCosts})
       if (contains(K))
         Items.push_back(syntaxOf(K));
     return orList(Items);
@@ -105,6 +124,10 @@ private:
       return "verify(on|off)";
     case ClauseKind::Ring:
       return "ring(bidirectional)";
+    case ClauseKind::Costs:
+      return "costs(C)";
+    case ClauseKind::BackCosts:
+      return "back_costs(C)";
     }
     return "?";
   }
@@ -182,6 +205,10 @@ private:
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
   bool parseSchedule(Directive &D);
+  bool parseRingSchedule(Directive &D);
+  bool parseCosts(CostsSpec &Costs);
+  void asArrayNew(std::vector<Token> &Slot,
+                  llvm::ArrayRef<std::pair<tok::TokenKind, const char *>> Type);
   std::optional<bool> parseChoice(llvm::StringRef First, llvm::StringRef Second,
                                   const char *Open, const char *Words,
                                   const char *Close,
@@ -332,13 +359,16 @@ bool DirectiveParser::parseInquire(Directive &D) {
 }
 
 // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]
+//           [schedule(RING_ALG)] [costs(C)] [back_costs(C)]
 bool DirectiveParser::parseRebalance(Directive &D) {
   D.Var = parseVariable();
   if (D.Var < 0)
     return false;
   D.Count = parseBracketed(
       tok::l_paren, "'(' and the number of items this process must hold");
-  if (D.Count < 0 || !parseClauses(D, {ClauseKind::Onto, ClauseKind::Ring}))
+  if (D.Count < 0 || !parseClauses(D, {ClauseKind::Onto, ClauseKind::Ring,
+                                       ClauseKind::Schedule, ClauseKind::Costs,
+                                       ClauseKind::BackCosts}))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
@@ -479,16 +509,9 @@ bool DirectiveParser::parseFormat(FormatSpec &F) {
     return false;
   }
   if (F.Kind == FormatKind::GenBlock && isBracedList(SlotTokens.back())) {
-    // A braced list is no expression: let Clang parse it as the initializer
-    // of an array new-expression, whose elements Analysis reads.
     F.BracedList = true;
-    std::vector<Token> &Slot = SlotTokens.back();
-    SourceLocation Loc = Slot.front().getLocation();
-    Slot.insert(Slot.begin(), {makeToken(PP, tok::kw_new, Loc, "new"),
-                               makeToken(PP, tok::kw_long, Loc, "long"),
-                               makeToken(PP, tok::kw_long, Loc, "long"),
-                               makeToken(PP, tok::l_square, Loc),
-                               makeToken(PP, tok::r_square, Loc)});
+    asArrayNew(SlotTokens.back(),
+               {{tok::kw_long, "long"}, {tok::kw_long, "long"}});
   }
   if (Sized && F.Kind == FormatKind::Block)
     F.Kind = FormatKind::BlockSized;
@@ -497,7 +520,24 @@ bool DirectiveParser::parseFormat(FormatSpec &F) {
   return true;
 }
 
+// A braced list is no expression: let Clang parse it as the initializer of
+// an array new-expression, `new TYPE[]{...}`, whose elements Analysis reads.
+// Type lists the keywords of TYPE.
+void DirectiveParser::asArrayNew(
+    std::vector<Token> &Slot,
+    llvm::ArrayRef<std::pair<tok::TokenKind, const char *>> Type) {
+  SourceLocation Loc = Slot.front().getLocation();
+  std::vector<Token> New{makeToken(PP, tok::kw_new, Loc, "new")};
+  for (const auto &[Kind, Spelling] : Type)
+    New.push_back(makeToken(PP, Kind, Loc, Spelling));
+  New.push_back(makeToken(PP, tok::l_square, Loc));
+  New.push_back(makeToken(PP, tok::r_square, Loc));
+  Slot.insert(Slot.begin(), New.begin(), New.end());
+}
+
 bool DirectiveParser::parseSchedule(Directive &D) {
+  if (D.Kind == DirectiveKind::Rebalance)
+    return parseRingSchedule(D);
   if (!expectPunct(tok::l_paren, "'(' and an algorithm name"))
     return false;
   const Token &Name = peek();
@@ -524,6 +564,49 @@ bool DirectiveParser::parseSchedule(Directive &D) {
                          : "')' after the algorithm name");
 }
 
+// schedule(RING_ALG) of rebalance: a ring algorithm that moves items.
+bool DirectiveParser::parseRingSchedule(Directive &D) {
+  if (!expectPunct(tok::l_paren, "'(' and a ring algorithm name"))
+    return false;
+  const Token &Name = peek();
+  llvm::StringRef Word = wordOf(Name);
+  if (Word.empty()) {
+    Diags.report(Name.getLocation(), Diags.Expected)
+        << ("a ring algorithm name: " + ringAlgorithmList());
+    return false;
+  }
+  next();
+  for (redist::RingAlgorithm A : redist::allRingAlgorithms())
+    if (Word.equals_insensitive(ringAlgorithmSpelling(A)))
+      D.RingSchedule = A;
+  if (D.RingSchedule == redist::RingAlgorithm::Exhaustive) {
+    Diags.report(Name.getLocation(), Diags.RingExhaustive)
+        << ringAlgorithmList();
+    return false;
+  }
+  if (!D.RingSchedule) {
+    Diags.report(Name.getLocation(), Diags.UnknownRingAlgorithm)
+        << Word << ringAlgorithmList();
+    return false;
+  }
+  D.ScheduleLoc = Name.getLocation();
+  return expectPunct(tok::r_paren, "')' after the ring algorithm name");
+}
+
+// costs(C) or back_costs(C): C an expression or a braced list of costs.
+bool DirectiveParser::parseCosts(CostsSpec &Costs) {
+  Costs.Arg = parseBracketed(
+      tok::l_paren, "'(' and the link costs: a number, an array or a braced "
+                    "list of numbers");
+  if (Costs.Arg < 0)
+    return false;
+  if (isBracedList(SlotTokens.back())) {
+    Costs.BracedList = true;
+    asArrayNew(SlotTokens.back(), {{tok::kw_double, "double"}});
+  }
+  return true;
+}
+
 // '(' FIRST | SECOND ')', either word in any case: whether it was FIRST, or
 // nullopt after an error. Open, Words and Close say what was expected where
 // the '(', a word or the ')' is missing; WordLoc gets the word's location.
@@ -548,7 +631,8 @@ DirectiveParser::parseChoice(llvm::StringRef First, llvm::StringRef Second,
 }
 
 // The Allowed clauses, in any order, each at most once: onto NAME,
-// schedule(ALG), verify(on|off), ring[(bidirectional|unidirectional)].
+// schedule(ALG), verify(on|off), ring[(bidirectional|unidirectional)],
+// costs(C), back_costs(C).
 bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
   bool Ring = false;
   while (!atEnd()) {
@@ -563,7 +647,7 @@ bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
       continue;
     }
     if (Allowed.contains(ClauseKind::Schedule) && isWord(Clause, "schedule")) {
-      if (D.Schedule) {
+      if (D.Schedule || D.RingSchedule) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
         return false;
       }
@@ -598,6 +682,20 @@ bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
       if (!Bidirectional)
         return false;
       D.Bidirectional = *Bidirectional;
+      continue;
+    }
+    const bool Back = isWord(Clause, "back_costs");
+    if ((Allowed.contains(ClauseKind::Costs) && isWord(Clause, "costs")) ||
+        (Allowed.contains(ClauseKind::BackCosts) && Back)) {
+      CostsSpec &Costs = Back ? D.BackCosts : D.Costs;
+      if (Costs.present()) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause)
+            << (Back ? "back_costs" : "costs");
+        return false;
+      }
+      Costs.Loc = Clause.getLocation();
+      if (!parseCosts(Costs))
+        return false;
       continue;
     }
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
@@ -762,6 +860,12 @@ bool directlyInClass(const DeclContext &Record, SourceLocation Directive,
 }
 
 } // namespace
+
+std::string ringAlgorithmSpelling(redist::RingAlgorithm A) {
+  std::string Name(redist::ringAlgorithmName(A));
+  std::replace(Name.begin(), Name.end(), '-', '_');
+  return Name;
+}
 
 const char *directiveName(DirectiveKind K) {
   switch (K) {

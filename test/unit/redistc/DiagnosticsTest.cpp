@@ -378,6 +378,114 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"RebalanceCount 4:32: error: the item count of a rebalance directive "
         "must be an integer, not 'double'"}},
+      {"UnknownRingAlgorithm",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule(greedy)\n"
+        "}\n"},
+       {"UnknownRingAlgorithm 4:51: error: unknown ring algorithm 'greedy'; "
+        "expected auto, uni_homogeneous, uni_heterogeneous, bi_homogeneous or "
+        "bi_heterogeneous"}},
+      {"RingExhaustive",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule(exhaustive)\n"
+        "}\n"},
+       {"RingExhaustive 4:51: error: the exhaustive search plans small "
+        "reference instances and cannot move items; expected auto, "
+        "uni_homogeneous, uni_heterogeneous, bi_homogeneous or "
+        "bi_heterogeneous"}},
+      {"ExpectedRingAlgorithmName",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule(2)\n"
+        "}\n"},
+       {"Expected 4:51: error: expected a ring algorithm name: auto, "
+        "uni_homogeneous, uni_heterogeneous, bi_homogeneous or "
+        "bi_heterogeneous"}},
+      {"ExpectedRingAlgorithmParen",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule\n"
+        "}\n"},
+       {"Expected 4:50: error: expected '(' and a ring algorithm name"}},
+      {"ExpectedRingAlgorithmClose",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule(auto\n"
+        "}\n"},
+       {"Expected 4:55: error: expected ')' after the ring algorithm name"}},
+      {"ExpectedCosts",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs\n"
+        "}\n"},
+       {"Expected 4:47: error: expected '(' and the link costs: a number, an "
+        "array or a braced list of numbers"}},
+      {"RingCostType",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs(\"fast\")\n"
+        "}\n"},
+       {"RingCostType 4:48: error: costs must be a number, or an array, "
+        "std::array or std::vector of numbers, not 'const char[5]'"}},
+      {"RingCostCount",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs({1, 2, 3})\n"
+        "}\n"},
+       {"RingCostCount 4:48: error: costs has 3 entries but arrangement 'P' "
+        "has 4 processes; give one cost for every link or one per process"}},
+      {"RingCostEmpty",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs({})\n"
+        "}\n"},
+       {"RingCostEmpty 4:48: error: costs has no entries; give one cost for "
+        "every link or one per process"}},
+      {"RingCostValue",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs({1, 2, 1, -0.25})\n"
+        "}\n"},
+       {"RingCostValue 4:58: error: costs[3] must be a positive finite number "
+        "of seconds per item, got -0.25"}},
+      {"BackCostsUnidirectional",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P costs(1) back_costs(1)\n"
+        "}\n"},
+       {"BackCostsUnidirectional 4:51: error: back_costs needs "
+        "ring(bidirectional): a unidirectional ring sends forward only"}},
+      {"BackCostsAlone",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P ring(bidirectional) "
+        "back_costs(1)\n"
+        "}\n"},
+       {"BackCostsAlone 4:62: error: back_costs needs costs(...) too: the "
+        "forward links cannot be measured while the backward ones are given"}},
+      {"RingScheduleNotApplicable",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Items, long N) {\n"
+        "#pragma redist rebalance Items(N) onto P schedule(bi_heterogeneous)\n"
+        "}\n"},
+       {"RingScheduleNotApplicable 4:51: error: schedule(bi_heterogeneous) "
+        "does not apply to this ring: bi-heterogeneous needs a bidirectional "
+        "ring"}},
       {"ConstTarget",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"

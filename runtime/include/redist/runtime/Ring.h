@@ -7,8 +7,9 @@
 // items then move in pieces that follow the schedule's order, each sent once
 // its sender holds all of its items, so a rank forwards what it receives
 // while the rest is still arriving. Link costs are given, or measured once
-// per communicator by a short timed exchange between neighbours and cached
-// on the communicator. docs/runtime.md#ring-rebalancing has the details.
+// per communicator by a short ping-pong between neighbours (each direction
+// of each link) and cached on the communicator.
+// docs/runtime.md#ring-rebalancing has the details.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_RING_H
@@ -19,9 +20,11 @@
 
 #include <mpi.h>
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -69,8 +72,9 @@ RingRebalancePlan planRingRebalance(std::int64_t Load, std::int64_t TargetCount,
                                     const RingOptions &Options = RingOptions());
 
 /// The link costs the runtime would use for Comm's ring and items of
-/// ElementBytes bytes: measured by a timed exchange with both neighbours on
-/// first use (collective) and cached on the communicator.
+/// ElementBytes bytes: measured by a ping-pong between neighbours on first
+/// use (collective; both directions of every link on a bidirectional ring)
+/// and cached on the communicator.
 void measuredRingCosts(MPI_Comm Comm, std::size_t ElementBytes,
                        bool Bidirectional, std::vector<double> &CostFwd,
                        std::vector<double> &CostBwd);
@@ -121,6 +125,46 @@ RingRebalanceResult rebalanceRing(std::vector<T> &Items,
 }
 
 namespace directive {
+
+/// The costs of a rebalance directive's costs(C) or back_costs(C), named
+/// Clause, as RingOptions holds them: a number (every link), or an array,
+/// std::array, std::vector or braced list of numbers (one per rank).
+/// rebalanceRing checks the values and the count; an empty list would mean
+/// "measure", so it is an error here, naming Where.
+inline std::vector<double> ringCosts(std::vector<double> Costs,
+                                     const char *Clause, const char *Where) {
+  if (Costs.empty())
+    throw InvalidArgument(std::string(Where) + ": " + Clause +
+                          "(...) has no entries; give one cost for every "
+                          "link or one per rank");
+  return Costs;
+}
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
+std::vector<double> ringCosts(T Cost, const char *Clause, const char *Where) {
+  return ringCosts(std::vector<double>{static_cast<double>(Cost)}, Clause,
+                   Where);
+}
+template <typename T, std::size_t K>
+std::vector<double> ringCosts(const T (&Costs)[K], const char *Clause,
+                              const char *Where) {
+  return ringCosts(std::vector<double>(Costs, Costs + K), Clause, Where);
+}
+template <typename T, std::size_t K>
+std::vector<double> ringCosts(const std::array<T, K> &Costs, const char *Clause,
+                              const char *Where) {
+  return ringCosts(std::vector<double>(Costs.begin(), Costs.end()), Clause,
+                   Where);
+}
+template <typename T, typename A>
+std::vector<double> ringCosts(const std::vector<T, A> &Costs,
+                              const char *Clause, const char *Where) {
+  return ringCosts(std::vector<double>(Costs.begin(), Costs.end()), Clause,
+                   Where);
+}
+inline std::vector<double> ringCosts(std::initializer_list<double> Costs,
+                                     const char *Clause, const char *Where) {
+  return ringCosts(std::vector<double>(Costs), Clause, Where);
+}
 
 /// What `#pragma redist rebalance VAR(COUNT) onto P ring(...)` does: its
 /// errors name the directive's Where ("file.cpp:12").
