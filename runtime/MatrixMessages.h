@@ -61,6 +61,10 @@ void verifyMatrixParameters(const MatrixProblem &M, std::size_t ElementBytes,
                             const PlanOptions &Options,
                             const std::string &LocalProblem, MPI_Comm Comm);
 
+/// The leading dimension Side's process Proc uses, as this rank knows it
+/// (its own LocalLeadingDim, or the layout's); MyProc is this rank's.
+int64_t leadingDimOf(const MatrixSide &Side, int64_t Proc, int64_t MyProc);
+
 /// One piece of an axis: Len consecutive indices of the region from Pos on,
 /// at local index Src on the source grid line and Dst on the target's.
 struct AxisRun {
