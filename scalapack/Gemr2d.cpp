@@ -123,9 +123,12 @@ MatrixSide sideOf(const char *Name, const std::vector<long long> &Table,
       continue;
     for (int I = 3; I < 11; ++I)
       if (Row[I] != First[I])
-        throw InvalidArgument(std::string("the processes of ") + Name +
-                              "'s grid disagree on DESC" + Name + " (entry " +
-                              std::to_string(I - 5 + DescM + 1) + ")");
+        throw InvalidArgument(
+            std::string("the processes of ") + Name + "'s grid disagree on " +
+            (I < 5 ? std::string("its shape")
+                   : "DESC" + std::string(Name) + "(" +
+                         std::to_string(I - 5 + DescM + 1) + ")") +
+            ": " + std::to_string(First[I]) + " and " + std::to_string(Row[I]));
     const int64_t Id = L.procAt(Row[1], Row[2]);
     if (S.Ranks[static_cast<std::size_t>(Id)] != -1)
       throw InvalidArgument(
