@@ -9,13 +9,21 @@ include(CMakePackageConfigHelpers)
 set(REDIST_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Redist CACHE STRING
     "Where the Redist CMake package is installed, relative to the prefix")
 
-# Exported as redist::schedule, redist::runtime and redist::redistc, the
-# names the in-tree aliases use too.
+# Exported as redist::schedule, redist::runtime and redist::redistc (and
+# redist::scalapack below), the names the in-tree aliases use too.
 set(_redist_exported redist_schedule redistc)
 set_target_properties(redist_schedule PROPERTIES EXPORT_NAME schedule)
 if(TARGET redist_runtime)
   set_target_properties(redist_runtime PROPERTIES EXPORT_NAME runtime)
   list(APPEND _redist_exported redist_runtime)
+endif()
+
+# libredist_scalapack (where ScaLAPACK was found), as redist::scalapack.
+if(TARGET redist_scalapack)
+  set_target_properties(redist_scalapack PROPERTIES EXPORT_NAME scalapack)
+  list(APPEND _redist_exported redist_scalapack)
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/scalapack/include/redist
+    DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
 
 install(TARGETS ${_redist_exported}

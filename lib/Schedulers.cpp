@@ -164,6 +164,37 @@ AutoChoice chooseSchedule(const Layout &From, const Layout &To,
   return Picker.take();
 }
 
+Schedule makeGridSchedule(Algorithm A, const CommGrid &G,
+                          const CostModel &Model) {
+  auto Fits = [&](Algorithm C, std::string *Why) {
+    return C != Algorithm::Caterpillar ||
+           detail::caterpillarFits(G.P, G.Q, Why);
+  };
+  Schedule S;
+  if (A == Algorithm::Auto) {
+    detail::AutoPicker Picker(G, Model);
+    for (Algorithm C : allAlgorithms())
+      if (detail::schedulesAnyGrid(C) && Fits(C, nullptr) &&
+          Picker.run(C, algorithmName(C), /*OnGrid=*/true,
+                     [&] { return detail::scheduleAnyGrid(C, G); }))
+        break;
+    S = Picker.take().Chosen;
+  } else {
+    std::string Why;
+    if (!detail::schedulesAnyGrid(A))
+      throw InvalidArgument(std::string("algorithm '") + algorithmName(A) +
+                            "' needs layouts and cannot schedule this grid");
+    if (!Fits(A, &Why))
+      throw InvalidArgument(std::string("algorithm '") + algorithmName(A) +
+                            "' does not apply: " + Why);
+    S = detail::scheduleAnyGrid(A, G);
+  }
+  if (std::optional<std::string> Problem = validateSchedule(G, S))
+    throw std::logic_error("internal error: the " + S.Algorithm +
+                           " schedule is invalid: " + *Problem);
+  return S;
+}
+
 const char *algorithmName(Algorithm A) {
   for (const NamedAlgorithm &N : Names)
     if (N.Algo == A)

@@ -202,6 +202,12 @@ MessageCutter::MessageCutter(const MessagePattern &M)
     Length += S.Repeat * S.PerRepeat;
 }
 
+MessageCutter::MessageCutter(std::vector<TriSegment> Given)
+    : Segments(std::move(Given)) {
+  for (const TriSegment &S : Segments)
+    Length += S.Repeat * S.PerRepeat;
+}
+
 CopyProgram buildCopyProgram(const MessagePattern &M, CopySide Side,
                              int64_t Begin, int64_t End) {
   return MessageCutter(M).program(Side, Begin, End);

@@ -77,6 +77,9 @@ struct TriSegment {
 class MessageCutter {
 public:
   explicit MessageCutter(const MessagePattern &M);
+  /// A message given directly as segments (a matrix's, MatrixMessages.h):
+  /// each with PerRepeat set, their positions consecutive from 0.
+  explicit MessageCutter(std::vector<TriSegment> Segments);
   int64_t length() const { return Length; }
   /// The program for elements [Begin, End) of the message. Buffer positions
   /// are relative to Begin. Adjacent runs are merged and contiguous repeats

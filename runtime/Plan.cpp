@@ -206,27 +206,35 @@ Plan::Impl::~Impl() {
 
 void Plan::Impl::addMessage(const MessagePattern &M, bool Sending,
                             int64_t Step) {
-  detail::MessageCutter Cut(M);
+  addMessage(detail::MessageCutter(M), M.Src, M.Dst, M.perSlice(), Sending,
+             Step);
+}
+
+void Plan::Impl::addMessage(detail::MessageCutter Cut, int64_t SrcRank,
+                            int64_t DstRank, int64_t PerSlice, bool Sending,
+                            int64_t Step) {
   if (Cut.length() == 0)
     return;
-  if (M.Src == M.Dst) {
+  if (SrcRank == DstRank) {
     if (!Sending)
       return; // the sender's copy
     Self = Cut.program(detail::CopySide::Direct, 0, Cut.length());
-    SelfCutter = Cut;
-    SelfRound.PerSlice = M.perSlice();
+    SelfCutter = std::move(Cut);
+    SelfRound.PerSlice = PerSlice;
     return;
   }
   detail::PeerMessage Msg;
-  Msg.Peer = static_cast<int>(Sending ? M.Dst : M.Src);
+  Msg.Peer = static_cast<int>(Sending ? DstRank : SrcRank);
   Msg.Elements = Cut.length();
   Msg.Step = Step;
-  Msg.Round.PerSlice = M.perSlice();
+  Msg.Round.PerSlice = PerSlice;
   (Sending ? Sends : Recvs).push_back(std::move(Msg));
   (Sending ? SendCutters : RecvCutters).push_back(std::move(Cut));
 }
 
 void Plan::Impl::buildMessages() {
+  if (Matrix)
+    return buildMatrixMessages();
   if (Given) {
     // Each of this rank's messages is checked against lib's description
     // of it, which costs what describing it would; one reduction then
@@ -263,6 +271,8 @@ const CommGrid &Plan::Impl::grid() const {
 }
 
 const Schedule &Plan::Impl::schedule() const {
+  if (!Sched && Matrix)
+    Sched = matrixSchedule();
   if (!Sched && Given) {
     // The tables' steps, as ids of the grid's messages.
     const CommGrid &G = grid();
@@ -285,8 +295,8 @@ const Schedule &Plan::Impl::schedule() const {
 }
 
 void Plan::Impl::assignSteps() {
-  if (Given) {
-    // buildMessages took the steps from the tables.
+  if (Given || Matrix) {
+    // buildMessages took the steps from the tables or the matrix schedule.
   } else if (Options.Schedule == Algorithm::Caterpillar) {
     // Closed form: lib's caterpillar sends p -> (p + k) mod max(P, Q) in
     // step k, so message p -> q is in step (q - p) mod max(P, Q). No grid
@@ -680,10 +690,14 @@ void Plan::executeStep(const void *Src, void *Dst, int64_t K) const {
 }
 
 int64_t Plan::sourceLocalSize() const {
+  if (P->Matrix)
+    return P->Matrix->SourceStorage;
   return P->Rank < P->Source.procs() ? P->Source.localSize(P->Rank) : 0;
 }
 
 int64_t Plan::targetLocalSize() const {
+  if (P->Matrix)
+    return P->Matrix->TargetStorage;
   return P->Rank < P->Target.procs() ? P->Target.localSize(P->Rank) : 0;
 }
 

@@ -11,6 +11,7 @@
 #define REDIST_RUNTIME_PLANIMPL_H
 
 #include "CopyProgram.h"
+#include "MatrixMessages.h"
 #include "NodeHandover.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
@@ -141,6 +142,10 @@ public:
   Impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
        const TranslatedSchedule *Given = nullptr);
+  /// A matrix plan (MatrixPlan.h): its messages come from Problem instead
+  /// of 1-D layouts. Computes the schedule like the constructor above.
+  Impl(std::unique_ptr<detail::MatrixProblem> Problem, std::size_t ElementBytes,
+       MPI_Comm Comm, const PlanOptions &Options);
   /// Frees whatever build() acquired, even if it stopped half-way.
   ~Impl();
   /// Collective: duplicates the communicator and builds everything
@@ -162,6 +167,10 @@ public:
   PlanOptions Options;
   /// The tables this plan follows (translatedPlan), or null.
   const TranslatedSchedule *Given = nullptr;
+  /// A matrix plan's problem and messages, or null; Source and Target are
+  /// then empty placeholders.
+  std::unique_ptr<detail::MatrixProblem> Matrix;
+  std::unique_ptr<detail::MatrixMessages> MatrixMsgs;
 
   std::vector<detail::PeerMessage> Sends, Recvs; ///< in step order
   detail::CopyProgram Self; ///< this rank's message to itself
@@ -221,7 +230,15 @@ private:
   /// Adds message M, which this rank sends (Sending) or receives, in Step
   /// (-1: assignSteps finds it).
   void addMessage(const MessagePattern &M, bool Sending, int64_t Step);
+  /// The same for a message given by its cutter, between ranks SrcRank and
+  /// DstRank (PerSlice as MessagePattern::perSlice, 0 for none).
+  void addMessage(detail::MessageCutter Cut, int64_t SrcRank, int64_t DstRank,
+                  int64_t PerSlice, bool Sending, int64_t Step);
   void buildMessages();
+  /// A matrix plan's messages, with their steps.
+  void buildMatrixMessages();
+  /// A matrix plan's schedule over process ids.
+  Schedule matrixSchedule() const;
   void assignSteps();
   void buildGroups();
   void buildTransfers();
@@ -299,6 +316,11 @@ struct PlanBuilder {
                                               MPI_Comm Comm,
                                               const PlanOptions &Options);
   /// For translatedPlan: the plan that follows Given's tables.
+  /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
+  static std::unique_ptr<Plan>
+  matrix(const MatrixSide &From, const MatrixSide &To,
+         const MatrixRegion &Region, Algorithm2D Algorithm,
+         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
   static std::unique_ptr<Plan> translated(const TranslatedSchedule &Given,
                                           std::size_t ElementBytes,
                                           MPI_Comm Comm,

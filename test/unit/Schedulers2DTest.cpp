@@ -216,3 +216,36 @@ TEST(Schedulers2DTest, AutoWeighsEveryCandidateAsIn1D) {
 }
 
 } // namespace
+
+// makeGridSchedule, for the runtime's sub-matrix grids: the algorithms that
+// schedule any grid give valid schedules, auto one no slower than each of
+// them, and the layout-bound ones are refused by name.
+TEST(Schedulers2DTest, GridScheduleWithoutLayouts) {
+  std::mt19937_64 Rng(2024);
+  CostModel Model;
+  for (int Trial = 0; Trial < 100; ++Trial) {
+    const int64_t M = uniform(Rng, 1, 12), N = uniform(Rng, 1, 12);
+    Layout2D From = randomLayout2D(Rng, M, N, 3);
+    Layout2D To = randomLayout2D(Rng, M, N, 3);
+    SCOPED_TRACE(describe(From, To));
+    const CommGrid G = computeGrid2D(From, To).Whole;
+    const Schedule Auto = makeGridSchedule(Algorithm::Auto, G, Model);
+    ASSERT_EQ(validateSchedule(G, Auto), std::nullopt);
+    const double AutoTime = Model.predict(measureSchedule(G, Auto));
+    for (Algorithm A : {Algorithm::Caterpillar, Algorithm::Stepwise,
+                        Algorithm::Greedy, Algorithm::MinCost}) {
+      const Schedule S = makeGridSchedule(A, G, Model);
+      ASSERT_EQ(validateSchedule(G, S), std::nullopt);
+      EXPECT_LE(AutoTime, Model.predict(measureSchedule(G, S)));
+    }
+  }
+  const CommGrid G = computeGrid2D(Layout2D::blockCyclic(8, 8, 2, 2, 2, 2),
+                                   Layout2D::blockCyclic(8, 8, 2, 2, 4, 4))
+                         .Whole;
+  try {
+    makeGridSchedule(Algorithm::Classes, G);
+    FAIL() << "classes needs layouts";
+  } catch (const InvalidArgument &E) {
+    EXPECT_NE(std::string(E.what()).find("'classes'"), std::string::npos);
+  }
+}

@@ -116,6 +116,14 @@ bool algorithmApplies(Algorithm A, const Layout &From, const Layout &To,
 Schedule makeSchedule(Algorithm A, const Layout &From, const Layout &To,
                       const CommGrid &G, const CostModel &Model = CostModel());
 
+/// Schedules a grid that no pair of layouts describes (the runtime's
+/// sub-matrix or transposed copies): A must be one of the algorithms that
+/// schedule any grid (caterpillar, stepwise, greedy, mincost,
+/// mincost-steps), or auto, which picks among them as chooseSchedule does.
+/// Throws InvalidArgument, naming A, for any other algorithm.
+Schedule makeGridSchedule(Algorithm A, const CommGrid &G,
+                          const CostModel &Model = CostModel());
+
 } // namespace redist
 
 #endif // REDIST_SCHEDULERS_H

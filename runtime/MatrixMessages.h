@@ -1,0 +1,100 @@
+//===- MatrixMessages.h - A matrix plan's messages as strided runs --------===//
+//
+// Private to the runtime. A MatrixPlan reuses the 1-D executor: all it adds
+// is this description of its messages. Each axis of the region (the rows
+// and the columns of the source's sub-matrix) is cut, at the block
+// boundaries of both sides, into 1-D runs between one source grid line and
+// one target grid line; that costs O(blocks on the axis), never a pass over
+// the matrix. Message (p, q) carries, column by column of the source, the
+// row runs of its row pair: one strided segment per column run, which is
+// what MessageCutter cuts into pack, unpack and direct copy programs. A
+// transposed target sees the source's rows as its columns, so its runs are
+// single elements there; the unpacking writes them in place.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_MATRIXMESSAGES_H
+#define REDIST_RUNTIME_MATRIXMESSAGES_H
+
+#include "CopyProgram.h"
+#include "redist/CommGrid.h"
+#include "redist/runtime/MatrixPlan.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace redist {
+namespace detail {
+
+/// A MatrixPlan's parameters, with the region resolved, and where this rank
+/// stands.
+struct MatrixProblem {
+  MatrixProblem(MatrixSide From, MatrixSide To, MatrixRegion Region,
+                Algorithm2D Algorithm)
+      : From(std::move(From)), To(std::move(To)), Region(Region),
+        Algorithm(Algorithm) {}
+  MatrixSide From, To;
+  MatrixRegion Region;
+  Algorithm2D Algorithm;
+  int Rank = 0;
+  int64_t FromProc = -1, ToProc = -1; ///< this rank's processes, or -1
+  int64_t SourceStorage = 0, TargetStorage = 0; ///< of this rank
+  /// Whether the region is both whole matrices, untransposed: then the 2-D
+  /// grid of lib is the region's, and every 2-D algorithm applies.
+  bool wholeMatrix() const;
+};
+
+/// Resolves M's region (Rows = Cols = -1: the whole source) and this rank's
+/// place. Returns the first invalid parameter, naming it, checked alike on
+/// every rank without communicating.
+std::optional<std::string> resolveMatrixProblem(MatrixProblem &M,
+                                                MPI_Comm Comm);
+/// Sets this rank's storage sizes; returns what only this rank can see to
+/// be wrong (its leading dimensions), or "".
+std::string resolveLocalStorage(MatrixProblem &M);
+/// The Verify option for matrices: one MPI_Allreduce compares the
+/// parameters every rank must share and spreads any rank's LocalProblem.
+/// Throws InvalidArgument on every rank, naming the first that differs.
+void verifyMatrixParameters(const MatrixProblem &M, std::size_t ElementBytes,
+                            const PlanOptions &Options,
+                            const std::string &LocalProblem, MPI_Comm Comm);
+
+/// The leading dimension Side's process Proc uses, as this rank knows it
+/// (its own LocalLeadingDim, or the layout's); MyProc is this rank's.
+int64_t leadingDimOf(const MatrixSide &Side, int64_t Proc, int64_t MyProc);
+
+/// One piece of an axis: Len consecutive indices of the region from Pos on,
+/// at local index Src on the source grid line and Dst on the target's.
+struct AxisRun {
+  int64_t Pos, Src, Dst, Len;
+};
+
+/// One axis of the region, cut between source and target grid lines.
+struct MatrixAxis {
+  /// Elements per (source line, target line), for every pair.
+  std::map<std::pair<int64_t, int64_t>, int64_t> Counts;
+  /// The runs of the pairs this rank needs (KeepSrc or KeepDst).
+  std::map<std::pair<int64_t, int64_t>, std::vector<AxisRun>> Runs;
+};
+
+class MatrixMessages {
+public:
+  explicit MatrixMessages(const MatrixProblem &M);
+  /// The region's grid over process ids, sorted by source, then target.
+  const CommGrid &grid() const { return Grid; }
+  /// The runs of message Src -> Dst (process ids), of which this rank is
+  /// the sender or the receiver.
+  MessageCutter cutter(int64_t Src, int64_t Dst) const;
+
+private:
+  const MatrixProblem &M;
+  MatrixAxis RowAxis, ColAxis; ///< the source's rows and columns
+  CommGrid Grid;
+};
+
+} // namespace detail
+} // namespace redist
+
+#endif // REDIST_RUNTIME_MATRIXMESSAGES_H

@@ -1,0 +1,104 @@
+//===- redist/runtime/MatrixPlan.h - Plans for 2-D distributed matrices ---===//
+//
+// Moves a distributed matrix (redist/Distribution2D.h) from one 2-D layout
+// to another, or a sub-matrix of it into a sub-matrix of another, optionally
+// transposed, as ScaLAPACK's PxGEMR2D does: planned once, executed as often
+// as needed. The two process grids may be any sets of ranks of one
+// communicator (the same, overlapping or disjoint). The plan runs on the
+// 1-D runtime's executor (redist/runtime/Plan.h) with all its execution
+// modes and packings: each 2-D message is described as strided runs that
+// executor packs, sends and unpacks, so memory beyond the matrices stays
+// bounded as in 1-D.
+//
+// Invalid parameters throw redist::InvalidArgument, naming the value, on
+// every rank before any communication.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_MATRIXPLAN_H
+#define REDIST_RUNTIME_MATRIXPLAN_H
+
+#include "redist/Distribution2D.h"
+#include "redist/Schedulers2D.h"
+#include "redist/runtime/Plan.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace redist {
+
+/// One side of a matrix redistribution: the layout, and which ranks hold
+/// its processes.
+struct MatrixSide {
+  Layout2D Layout;
+  /// Ranks[Id] is the rank of the communicator holding grid process Id
+  /// (Layout2D::procAt). Empty means ranks 0 .. procs() - 1. A rank holds at
+  /// most one process of each side.
+  std::vector<int> Ranks;
+  /// This rank's leading dimension, for callers whose processes each have
+  /// their own (ScaLAPACK's LLD is per process). 0: Layout's. Not compared
+  /// across ranks.
+  int64_t LocalLeadingDim = 0;
+};
+
+/// What moves: the Rows x Cols sub-matrix whose first element is
+/// (SourceRow, SourceCol) of the source (0-based), into the sub-matrix whose
+/// first element is (TargetRow, TargetCol) of the target; with Transpose the
+/// target's sub-matrix is its transpose, Cols x Rows, written directly by
+/// the unpacking. Rows = Cols = -1 (the default) means the whole source
+/// matrix.
+struct MatrixRegion {
+  int64_t Rows = -1, Cols = -1;
+  int64_t SourceRow = 0, SourceCol = 0;
+  int64_t TargetRow = 0, TargetCol = 0;
+  bool Transpose = false;
+};
+
+class MatrixPlan {
+public:
+  /// Collective over Comm. ElementBytes is the size of one trivially
+  /// copyable element. Options are the 1-D runtime's (mode, packing,
+  /// transfer limit, shared memory, Verify, cost model) except Schedule:
+  /// Algorithm chooses the schedule instead. For the whole matrix, not
+  /// transposed, every 2-D algorithm applies (redist/Schedulers2D.h); for a
+  /// sub-matrix or a transposed copy, whose grid no pair of layouts gives,
+  /// auto and the algorithms that schedule any grid do.
+  MatrixPlan(const MatrixSide &From, const MatrixSide &To,
+             std::size_t ElementBytes, MPI_Comm Comm,
+             const MatrixRegion &Region = MatrixRegion(),
+             const PlanOptions &Options = PlanOptions(),
+             Algorithm2D Algorithm = {Algorithm::Auto, false});
+  ~MatrixPlan();
+  MatrixPlan(MatrixPlan &&) noexcept;
+  MatrixPlan &operator=(MatrixPlan &&) noexcept;
+
+  /// Moves the region from this rank's source storage to its target
+  /// storage (column-major with the leading dimension, or row-major, as the
+  /// layouts say). Collective. Elements of the target outside the region
+  /// are left alone. Src and Dst must not overlap.
+  void execute(const void *Src, void *Dst) const;
+  /// execute() one step of schedule() at a time, as Plan::executeStep.
+  void executeStep(const void *Src, void *Dst, int64_t K) const;
+
+  /// Elements of this rank's source and target storage the plan touches at
+  /// most (0 on a rank outside that grid).
+  int64_t sourceStorageSize() const;
+  int64_t targetStorageSize() const;
+
+  /// The schedule over process ids (grid messages sorted by source, then
+  /// target process), its statistics and the other accessors of Plan.
+  const Schedule &schedule() const;
+  ScheduleStats stats() const;
+  std::size_t bufferBytes() const;
+  int64_t activeSteps() const;
+  int64_t transfers() const;
+  int64_t sharedMessages() const;
+
+private:
+  std::unique_ptr<Plan> P;
+};
+
+} // namespace redist
+
+#endif // REDIST_RUNTIME_MATRIXPLAN_H

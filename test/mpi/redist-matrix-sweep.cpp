@@ -1,0 +1,422 @@
+//===- redist-matrix-sweep.cpp - Random end-to-end matrix redistributions -===//
+//
+//   mpirun -np R redist-matrix-sweep RANKS SEED COUNT [MAX_DIM]
+//
+// Draws COUNT random matrix redistributions from SEED (the same on every
+// rank): source and target grids of up to RANKS processes each, placed on
+// the same, overlapping or disjoint ranks in any order; CYCLIC(k) or BLOCK
+// on each axis; either grid order and storage order; first-process offsets;
+// padded leading dimensions that differ per rank; a whole matrix or a
+// random sub-matrix into a random place of a target of another size;
+// sometimes transposed; element sizes of 1 to 24 bytes; every mode, packing
+// and a schedule algorithm that applies; sometimes small transfer limits,
+// one rank per node or step-by-step execution. Every target element is
+// checked: those of the region hold their source element, all others
+// (padding included) are untouched, and the ranks together checked exactly
+// the region's elements. Then a few invalid parameter sets must throw on
+// every rank. Prints a summary of what was covered; exits 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+#include "CheckRedistribution.h"
+#include "redist/runtime/MatrixPlan.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace redist;
+
+namespace {
+
+/// Byte B of the source element (I, J), or of the untouched target
+/// storage at Offset (Tag 1): distinct enough that a misplaced element is
+/// seen.
+unsigned char byteOf(uint64_t I, uint64_t J, uint64_t B, uint64_t Tag) {
+  uint64_t X = I * 0x9E3779B97F4A7C15ull ^
+               (J + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+  X ^= (B + 1) * 0x94D049BB133111EBull + Tag * 0x2545F4914F6CDD1Dull;
+  X ^= X >> 31;
+  X *= 0xD6E8FEB86659FD93ull;
+  X ^= X >> 29;
+  return static_cast<unsigned char>(X);
+}
+
+struct Drawn {
+  int64_t M, N, TM, TN;
+  MatrixRegion Region;
+  std::size_t E;
+  PlanOptions Options;
+  Algorithm2D Algo{Algorithm::Auto, false};
+  bool Steps = false;
+  std::string Placement;
+};
+
+class Sweep {
+public:
+  Sweep(int Ranks, uint64_t Seed, int64_t MaxDim)
+      : Ranks(Ranks), MaxDim(MaxDim), Rng(Seed) {}
+
+  int64_t uniform(int64_t Lo, int64_t Hi) {
+    return std::uniform_int_distribution<int64_t>(Lo, Hi)(Rng);
+  }
+  bool coin(int Percent) { return uniform(0, 99) < Percent; }
+
+  /// A grid of at most Ranks processes, with its ranks.
+  MatrixSide side(int64_t M, int64_t N, const std::vector<int> &Ranks0,
+                  int Procs, int Me) {
+    int64_t P0 = uniform(1, Procs);
+    int64_t P1 = uniform(1, Procs / P0);
+    auto Axis = [&](int64_t P, int64_t Extent) {
+      if (coin(15))
+        return Layout(Distribution::block(P), Extent);
+      int64_t K = coin(30) ? uniform(1, 3)
+                           : uniform(1, std::max<int64_t>(1, Extent / 2 + 1));
+      return Layout(Distribution::cyclic(P, K), Extent);
+    };
+    Layout Rows = Axis(P0, M), Cols = Axis(P1, N);
+    LocalStorage S;
+    S.Order = coin(25) ? StorageOrder::RowMajor : StorageOrder::ColumnMajor;
+    Layout2D L(Rows, Cols,
+               coin(30) ? GridOrder::ColumnMajor : GridOrder::RowMajor,
+               uniform(0, P0 - 1), uniform(0, P1 - 1), S);
+    MatrixSide Side{L, {}, 0};
+    Side.Ranks.assign(Ranks0.begin(), Ranks0.begin() + P0 * P1);
+    // Leading dimensions padded per rank: each rank draws its own.
+    std::mt19937_64 Own(Rng() + static_cast<uint64_t>(Me));
+    int64_t Id = -1;
+    for (std::size_t I = 0; I < Side.Ranks.size(); ++I)
+      if (Side.Ranks[I] == Me)
+        Id = static_cast<int64_t>(I);
+    if (Id >= 0 && Own() % 2 == 0)
+      Side.LocalLeadingDim = L.leadingDim(Id) + static_cast<int64_t>(Own() % 5);
+    return Side;
+  }
+
+  int Ranks;
+  int64_t MaxDim;
+  std::mt19937_64 Rng;
+};
+
+int64_t localLD(const MatrixSide &S, int64_t Id) {
+  return S.LocalLeadingDim > 0 ? S.LocalLeadingDim : S.Layout.leadingDim(Id);
+}
+
+int64_t offsetOf(const Layout2D &L, int64_t LD, int64_t R, int64_t C) {
+  return L.storage().Order == StorageOrder::ColumnMajor ? R + C * LD
+                                                        : R * LD + C;
+}
+
+int64_t storageOf(const Layout2D &L, int64_t Id, int64_t LD) {
+  int64_t R = L.localRows(Id), C = L.localCols(Id);
+  if (R == 0 || C == 0)
+    return 0;
+  return L.storage().Order == StorageOrder::ColumnMajor ? (C - 1) * LD + R
+                                                        : (R - 1) * LD + C;
+}
+
+int64_t idOf(const MatrixSide &S, int Rank) {
+  for (std::size_t I = 0; I < S.Ranks.size(); ++I)
+    if (S.Ranks[I] == Rank)
+      return static_cast<int64_t>(I);
+  return -1;
+}
+
+/// Runs one configuration; returns this rank's errors and adds the region
+/// elements it checked to Checked.
+int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
+               int Rank, int64_t &Checked) {
+  const std::size_t E = D.E;
+  const int64_t SId = idOf(From, Rank), TId = idOf(To, Rank);
+  const Layout2D &A = From.Layout, &B = To.Layout;
+  std::vector<unsigned char> Src, Dst;
+  if (SId >= 0) {
+    const int64_t LD = localLD(From, SId);
+    Src.assign(static_cast<std::size_t>(storageOf(A, SId, LD)) * E, 0xEE);
+    auto [GR, GC] = A.coordsOf(SId);
+    const int64_t RR = A.rowRankOf(GR), CR = A.colRankOf(GC);
+    for (int64_t C = 0; C < A.localCols(SId); ++C)
+      for (int64_t R = 0; R < A.localRows(SId); ++R) {
+        int64_t I = A.rows().toGlobal(RR, R), J = A.cols().toGlobal(CR, C);
+        for (std::size_t Bt = 0; Bt < E; ++Bt)
+          Src[static_cast<std::size_t>(offsetOf(A, LD, R, C)) * E + Bt] =
+              byteOf(static_cast<uint64_t>(I), static_cast<uint64_t>(J), Bt, 0);
+      }
+  }
+  int64_t TLD = 0;
+  if (TId >= 0) {
+    TLD = localLD(To, TId);
+    Dst.resize(static_cast<std::size_t>(storageOf(B, TId, TLD)) * E);
+    for (std::size_t O = 0; O < Dst.size(); ++O)
+      Dst[O] = byteOf(O / E, 7, O % E, 1);
+  }
+  if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
+    std::fprintf(stderr,
+                 "%s -> %s, region %lldx%lld (%lld,%lld) -> (%lld,%lld)%s, "
+                 "%zu bytes, %s/%s, %s\n",
+                 A.str().c_str(), B.str().c_str(),
+                 static_cast<long long>(D.Region.Rows),
+                 static_cast<long long>(D.Region.Cols),
+                 static_cast<long long>(D.Region.SourceRow),
+                 static_cast<long long>(D.Region.SourceCol),
+                 static_cast<long long>(D.Region.TargetRow),
+                 static_cast<long long>(D.Region.TargetCol),
+                 D.Region.Transpose ? " transposed" : "", E,
+                 execModeName(D.Options.Mode), packingName(D.Options.Pack),
+                 algorithm2DName(D.Algo).c_str());
+  MatrixPlan Plan(From, To, E, MPI_COMM_WORLD, D.Region, D.Options, D.Algo);
+  int64_t Errors = 0;
+  if (Plan.sourceStorageSize() * static_cast<int64_t>(E) !=
+          static_cast<int64_t>(Src.size()) ||
+      Plan.targetStorageSize() * static_cast<int64_t>(E) !=
+          static_cast<int64_t>(Dst.size())) {
+    std::fprintf(stderr, "rank %d: storage sizes %lld / %lld\n", Rank,
+                 static_cast<long long>(Plan.sourceStorageSize()),
+                 static_cast<long long>(Plan.targetStorageSize()));
+    ++Errors;
+  }
+  // Twice: a plan runs many times.
+  for (int Run = 0; Run < 2; ++Run) {
+    if (D.Steps) {
+      for (int64_t K = 0;
+           K < static_cast<int64_t>(Plan.schedule().Steps.size()) ||
+           (K == 0 && D.Options.Mode == ExecMode::Alltoallv);
+           ++K)
+        Plan.executeStep(Src.data(), Dst.data(), K);
+    } else {
+      Plan.execute(Src.data(), Dst.data());
+    }
+  }
+  if (TId < 0)
+    return Errors;
+  auto [GR, GC] = B.coordsOf(TId);
+  const int64_t RR = B.rowRankOf(GR), CR = B.colRankOf(GC);
+  const MatrixRegion &Rg = D.Region;
+  std::vector<char> Expected(Dst.size() / std::max<std::size_t>(E, 1), 0);
+  for (int64_t C = 0; C < B.localCols(TId); ++C)
+    for (int64_t R = 0; R < B.localRows(TId); ++R) {
+      const int64_t I = B.rows().toGlobal(RR, R), J = B.cols().toGlobal(CR, C);
+      const int64_t TR = Rg.Transpose ? Rg.Cols : Rg.Rows;
+      const int64_t TC = Rg.Transpose ? Rg.Rows : Rg.Cols;
+      if (I < Rg.TargetRow || I >= Rg.TargetRow + TR || J < Rg.TargetCol ||
+          J >= Rg.TargetCol + TC)
+        continue;
+      int64_t SI = Rg.SourceRow + (I - Rg.TargetRow);
+      int64_t SJ = Rg.SourceCol + (J - Rg.TargetCol);
+      if (Rg.Transpose) {
+        SI = Rg.SourceRow + (J - Rg.TargetCol);
+        SJ = Rg.SourceCol + (I - Rg.TargetRow);
+      }
+      const int64_t O = offsetOf(B, TLD, R, C);
+      Expected[static_cast<std::size_t>(O)] = 1;
+      ++Checked;
+      for (std::size_t Bt = 0; Bt < E; ++Bt)
+        if (Dst[static_cast<std::size_t>(O) * E + Bt] !=
+            byteOf(static_cast<uint64_t>(SI), static_cast<uint64_t>(SJ), Bt,
+                   0)) {
+          if (Errors++ < 3)
+            std::fprintf(stderr,
+                         "rank %d: target (%lld, %lld) at offset %lld does "
+                         "not hold source (%lld, %lld)\n",
+                         Rank, static_cast<long long>(I),
+                         static_cast<long long>(J), static_cast<long long>(O),
+                         static_cast<long long>(SI),
+                         static_cast<long long>(SJ));
+          break;
+        }
+    }
+  for (std::size_t O = 0; O < Expected.size(); ++O)
+    if (!Expected[O])
+      for (std::size_t Bt = 0; Bt < E; ++Bt)
+        if (Dst[O * E + Bt] != byteOf(O, 7, Bt, 1)) {
+          if (Errors++ < 3)
+            std::fprintf(stderr,
+                         "rank %d: target offset %zu outside the region was "
+                         "written\n",
+                         Rank, O);
+          break;
+        }
+  return Errors;
+}
+
+/// Each call must throw InvalidArgument on every rank, with Expect in it.
+int64_t expectError(const char *Expect, const MatrixSide &From,
+                    const MatrixSide &To, const MatrixRegion &Region,
+                    int Rank) {
+  std::string What = "(no error)";
+  try {
+    MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region);
+  } catch (const InvalidArgument &E) {
+    What = E.what();
+  }
+  const bool Ok = What.find(Expect) != std::string::npos;
+  if (!Ok)
+    std::fprintf(stderr, "rank %d: expected an error with '%s', got '%s'\n",
+                 Rank, Expect, What.c_str());
+  if (Rank == 0 && Ok)
+    std::printf("error: %s\n", What.c_str());
+  return Ok ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  if (argc < 4) {
+    std::fprintf(stderr,
+                 "usage: redist-matrix-sweep RANKS SEED COUNT [MAX_DIM]\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  const int Ranks = std::atoi(argv[1]);
+  test::requireCommSize(Ranks);
+  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
+  const int Count = std::atoi(argv[3]);
+  const int64_t MaxDim = argc > 4 ? std::atoll(argv[4]) : 40;
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+
+  Sweep S(Ranks, Seed, MaxDim);
+  int64_t Errors = 0, Checked = 0, Expected = 0;
+  std::map<std::string, int64_t> Seen;
+  for (int Config = 0; Config < Count; ++Config) {
+    Drawn D;
+    D.M = S.uniform(0, MaxDim);
+    D.N = S.uniform(0, MaxDim);
+    // Ranks: a random order; the target grid starts at the same rank
+    // (overlapping), or after the source's (disjoint) where both fit.
+    std::vector<int> Order(static_cast<std::size_t>(Ranks));
+    std::iota(Order.begin(), Order.end(), 0);
+    if (S.coin(60))
+      std::shuffle(Order.begin(), Order.end(), S.Rng);
+    const bool Disjoint = Ranks >= 2 && S.coin(30);
+    const int SourceProcs =
+        Disjoint ? static_cast<int>(S.uniform(1, Ranks - 1)) : Ranks;
+    MatrixSide From = S.side(D.M, D.N, Order, SourceProcs, Rank);
+    // The region and the target's size.
+    MatrixRegion &R = D.Region;
+    if (S.coin(35) || D.M == 0 || D.N == 0) {
+      R.Rows = D.M;
+      R.Cols = D.N;
+    } else {
+      R.Rows = S.uniform(0, D.M);
+      R.Cols = S.uniform(0, D.N);
+      R.SourceRow = S.uniform(0, D.M - R.Rows);
+      R.SourceCol = S.uniform(0, D.N - R.Cols);
+    }
+    R.Transpose = S.coin(30);
+    const int64_t NeedRows = R.Transpose ? R.Cols : R.Rows;
+    const int64_t NeedCols = R.Transpose ? R.Rows : R.Cols;
+    const bool Whole =
+        !R.Transpose && R.Rows == D.M && R.Cols == D.N && S.coin(50);
+    D.TM = Whole ? D.M : NeedRows + S.uniform(0, 8);
+    D.TN = Whole ? D.N : NeedCols + S.uniform(0, 8);
+    if (!Whole) {
+      R.TargetRow = S.uniform(0, D.TM - NeedRows);
+      R.TargetCol = S.uniform(0, D.TN - NeedCols);
+    }
+    std::vector<int> TargetOrder = Order;
+    if (Disjoint)
+      TargetOrder.assign(Order.begin() + SourceProcs, Order.end());
+    MatrixSide To = S.side(D.TM, D.TN, TargetOrder,
+                           static_cast<int>(TargetOrder.size()), Rank);
+    if (S.coin(20))
+      To.Ranks.clear(),
+          To.Ranks.assign(TargetOrder.begin(),
+                          TargetOrder.begin() + To.Layout.procs());
+    const std::size_t Sizes[] = {1, 2, 4, 8, 12, 16, 24};
+    D.E = Sizes[S.uniform(0, 6)];
+    const std::vector<ExecMode> Modes = allExecModes();
+    const std::vector<Packing> Packs = allPackings();
+    D.Options.Mode = Modes[static_cast<std::size_t>(S.uniform(0, 2))];
+    D.Options.Pack = Packs[static_cast<std::size_t>(S.uniform(0, 2))];
+    if (S.coin(20))
+      D.Options.MaxTransferBytes = S.uniform(1, 64) * 8;
+    D.Options.RanksPerNode = static_cast<int>(S.uniform(0, 2));
+    const bool WholeRegion = !R.Transpose && R.Rows == D.M && R.Cols == D.N &&
+                             D.M == D.TM && D.N == D.TN && R.TargetRow == 0 &&
+                             R.TargetCol == 0;
+    const Algorithm2D Any[] = {{Algorithm::Auto, false},
+                               {Algorithm::Caterpillar, false},
+                               {Algorithm::Stepwise, false},
+                               {Algorithm::Greedy, false}};
+    D.Algo = Any[S.uniform(0, 3)];
+    if (WholeRegion && S.coin(30)) {
+      Algorithm2D Product{Algorithm::Stepwise, true};
+      if (algorithm2DApplies(Product, From.Layout, To.Layout))
+        D.Algo = Product;
+    }
+    D.Steps = S.coin(20);
+    int64_t Mine = 0;
+    try {
+      Errors += runOne(From, To, D, Rank, Mine);
+    } catch (const std::exception &Ex) {
+      std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
+      ++Errors;
+    }
+    Checked += Mine;
+    Expected += R.Rows * R.Cols;
+    int64_t All = 0;
+    MPI_Allreduce(&Mine, &All, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (All != R.Rows * R.Cols) {
+      if (Rank == 0)
+        std::fprintf(stderr, "config %d: checked %lld of %lld elements\n",
+                     Config, static_cast<long long>(All),
+                     static_cast<long long>(R.Rows * R.Cols));
+      ++Errors;
+    }
+    Seen[Disjoint ? "disjoint" : "overlapping"]++;
+    Seen[R.Transpose ? "transposed" : "straight"]++;
+    Seen[WholeRegion ? "whole" : "sub-matrix"]++;
+    Seen[std::string("mode ") + execModeName(D.Options.Mode)]++;
+    Seen[std::string("packing ") + packingName(D.Options.Pack)]++;
+    Seen["algorithm " + algorithm2DName(D.Algo)]++;
+  }
+
+  // Invalid parameters: every rank throws, naming the value.
+  {
+    Layout2D L = Layout2D::blockCyclic(10, 10, 1, Ranks, 2, 2);
+    MatrixSide Ok{L, {}, 0};
+    MatrixRegion Out;
+    Out.Rows = 5;
+    Out.Cols = 5;
+    Out.SourceRow = 7;
+    Errors += expectError("source rows 7", Ok, Ok, Out, Rank);
+    MatrixSide Dup = Ok;
+    Dup.Ranks.assign(static_cast<std::size_t>(Ranks), 0);
+    if (Ranks > 1)
+      Errors += expectError("holds two source processes", Dup, Ok,
+                            MatrixRegion(), Rank);
+    MatrixSide BadLD = Ok;
+    if (Rank == Ranks - 1)
+      BadLD.LocalLeadingDim = 1; // below its 10 local rows
+    Errors +=
+        expectError(Rank == Ranks - 1 ? "leading dimension 1" : "another rank",
+                    BadLD, Ok, MatrixRegion(), Rank);
+  }
+
+  int64_t Total = 0;
+  MPI_Allreduce(&Errors, &Total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  int64_t AllChecked = 0;
+  MPI_Allreduce(&Checked, &AllChecked, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  if (Rank == 0) {
+    std::printf("redist-matrix-sweep: %d ranks, seed %llu: checked %d "
+                "configurations (%lld of %lld elements), %lld errors\n",
+                Ranks, static_cast<unsigned long long>(Seed), Count,
+                static_cast<long long>(AllChecked),
+                static_cast<long long>(Expected),
+                static_cast<long long>(Total));
+    std::printf("covered:");
+    for (const auto &[Name, N] : Seen)
+      std::printf(" [%s] %lld", Name.c_str(), static_cast<long long>(N));
+    std::printf("\n");
+  }
+  MPI_Finalize();
+  return Total == 0 ? 0 : 1;
+}
