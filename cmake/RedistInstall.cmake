@@ -22,7 +22,7 @@ endif()
 if(TARGET redist_scalapack)
   set_target_properties(redist_scalapack PROPERTIES EXPORT_NAME scalapack)
   list(APPEND _redist_exported redist_scalapack)
-  install(DIRECTORY ${PROJECT_SOURCE_DIR}/scalapack/include/redist
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/scalapack/include/redist
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endif()
 
