@@ -267,6 +267,26 @@ int main(int argc, char **argv) {
                        Name + ": the plan does not follow the tables' events");
       Errors += test::runAndCheck(Pl, Name, 2);
     }
+    // Every message of two elements or more split in two back-to-back
+    // events: each moves as two parts, the second from the middle of the
+    // message's runs.
+    Tables Split = makeTables(D::cyclic(4, 3), D::cyclic(3, 5), 6007,
+                              Algorithm::Auto, "split.cpp:1",
+                              OverlapAlgorithm::Overlap);
+    std::vector<TranslatedEvent> Halves;
+    for (const TranslatedEvent &E : Split.Events) {
+      const int64_t Half = E.Len / 2;
+      if (Half > 0)
+        Halves.push_back({E.Msg, E.Start, Half});
+      Halves.push_back({E.Msg, E.Start + Half, E.Len - Half});
+    }
+    std::stable_sort(Halves.begin(), Halves.end(),
+                     [](const TranslatedEvent &A, const TranslatedEvent &B) {
+                       return A.Start < B.Start;
+                     });
+    Split.Events = Halves;
+    const Plan &Pl = translatedPlan(keep(Split), 8, MPI_COMM_WORLD);
+    Errors += test::runAndCheck(Pl, "split events", 2);
     return Errors;
   });
 
