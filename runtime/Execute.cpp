@@ -1,24 +1,26 @@
 //===- Execute.cpp - Moving the data --------------------------------------===//
 //
 // The Scheduled, Unsynchronized and Overlapped modes run groups of
-// transfers: one group
-// per step of the schedule (at most one send and one receive, matched
-// pairwise, so ranks progress without global synchronisation,
-// walker-otto-1996 §2.2.3), after a first group of the messages within the
-// node where they move at once (SharedMemory.cpp), or a single group
-// holding every message (walker-otto-1996's unsynchronized version 2). A
-// group posts its receives, packs and sends its messages (testing for arrivals
-// in between), copies this rank's own message directly (in the first group)
-// while the transfers are in flight (or, when both are large, interleaved with
-// the packing of the first send, so that the source is read once), then unpacks
-// each received message as soon as it has arrived. One transfer per message
-// (unless it exceeds MaxTransferBytes) keeps the ranks' synchronisation points
-// few: measured, this beats cutting messages into cache-sized pieces. The
-// Alltoallv mode packs everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with
-// datatypes) per round, and copies locally meanwhile. Nothing here allocates.
-// A group's messages between ranks of one node skip MPI's copy:
-// SharedMemory.cpp hands them over, meanwhile the group's MPI transfers
-// progress.
+// transfers: one group per step of the schedule (at most one send and one
+// receive, matched pairwise, so ranks progress without global
+// synchronisation, walker-otto-1996 §2.2.3), after a first group of the
+// messages within the node where they move at once (SharedMemory.cpp), or a
+// single group holding every message (walker-otto-1996's unsynchronized version
+// 2). A group posts its receives, packs and sends its messages (testing for
+// arrivals in between), copies this rank's own message directly (in the first
+// group) while the transfers are in flight (or, when both are large,
+// interleaved with the packing of the first send, so that the source is read
+// once), then unpacks each received message as soon as it has arrived. One
+// transfer per message (unless it exceeds MaxTransferBytes) keeps the ranks'
+// synchronisation points few: measured, this beats cutting messages into
+// cache-sized pieces. The Alltoallv mode packs everything, runs one
+// MPI_Ialltoallv (MPI_Ialltoallw with datatypes) per round, and copies locally
+// meanwhile. The Overlapped mode's one group runs its parts in the order of
+// their events' starts instead, one send and one receive in flight
+// (runInOrder), with the same packing, posting and unpacking per message.
+// Nothing here allocates. A group's messages between ranks of one node skip
+// MPI's copy: SharedMemory.cpp hands them over, meanwhile the group's MPI
+// transfers progress.
 //
 // Tags are the piece number of a message (mod 32768, MPI's guaranteed tag
 // range): messages between one pair of ranks never overtake each other.
@@ -171,8 +173,8 @@ void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
   MPI_Request *Reqs = Requests.data();
   std::size_t RecvSlots = 0;
   for (int R : G.Recvs)
-    RecvSlots = std::max(RecvSlots,
-                         Recvs[static_cast<std::size_t>(R)].Pieces.size());
+    RecvSlots =
+        std::max(RecvSlots, Recvs[static_cast<std::size_t>(R)].Pieces.size());
   const int Slots =
       static_cast<int>(std::min(Requests.size(), RecvSlots + G.SendPieces));
   std::fill(Reqs, Reqs + Slots, MPI_REQUEST_NULL);

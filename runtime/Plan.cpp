@@ -102,21 +102,27 @@ std::vector<Packing> allPackings() {
   return {Packing::Auto, Packing::Runs, Packing::Datatypes};
 }
 
-namespace {
-
-/// The id of message Src -> Dst in G, whose messages are sorted by source,
-/// then target.
-int64_t gridIdOf(const CommGrid &G, int64_t Src, int64_t Dst) {
+std::optional<int64_t> detail::findGridId(const CommGrid &G, int64_t Src,
+                                          int64_t Dst) {
+  // G's messages are sorted by source, then target.
   auto It = std::lower_bound(
       G.Messages.begin(), G.Messages.end(), Message{Src, Dst, 0},
       [](const Message &A, const Message &B) {
         return A.Src != B.Src ? A.Src < B.Src : A.Dst < B.Dst;
       });
   if (It == G.Messages.end() || It->Src != Src || It->Dst != Dst)
-    throw std::logic_error("redist runtime: message " + std::to_string(Src) +
-                           " -> " + std::to_string(Dst) +
-                           " is not in the grid");
+    return std::nullopt;
   return It - G.Messages.begin();
+}
+
+namespace {
+
+/// The id of message Src -> Dst in G, which must have it.
+int64_t gridIdOf(const CommGrid &G, int64_t Src, int64_t Dst) {
+  if (std::optional<int64_t> Id = detail::findGridId(G, Src, Dst))
+    return *Id;
+  throw std::logic_error("redist runtime: message " + std::to_string(Src) +
+                         " -> " + std::to_string(Dst) + " is not in the grid");
 }
 
 /// Elements per MPI transfer.

@@ -72,7 +72,8 @@ struct PeerMessage {
 /// What one call of runGroup does: one step of the schedule in the Scheduled
 /// mode (at most one send and one receive), or the messages within the node
 /// that move at once before the steps, or everything in the Unsynchronized
-/// mode.
+/// and Overlapped modes (in the latter, Sends and Recvs in the order of
+/// their events' starts).
 struct Group {
   /// The schedule's step it runs in (Plan::executeStep); 0 for the node
   /// phase and the Unsynchronized mode's one group.
@@ -298,6 +299,8 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
 void verifySameParameters(const Distribution &From, const Distribution &To,
                           int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                           const PlanOptions &Options);
+/// The id of message Src -> Dst in G (an index into G.Messages), if any.
+std::optional<int64_t> findGridId(const CommGrid &G, int64_t Src, int64_t Dst);
 /// The largest transfer in bytes that Options allow.
 int64_t maxTransferBytes(const PlanOptions &Options);
 /// The pattern of a translated message, its runs expanded from Series.

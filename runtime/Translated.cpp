@@ -179,18 +179,13 @@ OverlapSchedule Plan::Impl::givenEvents() const {
                  std::to_string(E.Msg) + " of " +
                  std::to_string(T.MessageCount));
     const TranslatedMessage &M = T.Messages[E.Msg];
-    auto It = std::lower_bound(G.Messages.begin(), G.Messages.end(),
-                               Message{M.Src, M.Dst, 0},
-                               [](const Message &A, const Message &B) {
-                                 return A.Src != B.Src ? A.Src < B.Src
-                                                       : A.Dst < B.Dst;
-                               });
-    if (It == G.Messages.end() || It->Src != M.Src || It->Dst != M.Dst)
+    const std::optional<int64_t> Id = detail::findGridId(G, M.Src, M.Dst);
+    if (!Id)
       failTables("message " + std::to_string(M.Src) + " -> " +
                  std::to_string(M.Dst) + " is not one of " +
                  Source.distribution().str() + " -> " +
                  Target.distribution().str());
-    S.Events.push_back({It - G.Messages.begin(), E.Start, E.Len});
+    S.Events.push_back({*Id, E.Start, E.Len});
   }
   if (std::optional<std::string> Why = validateOverlapSchedule(G, S))
     failTables("the events are not a valid overlapped schedule: " + *Why);

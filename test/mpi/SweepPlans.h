@@ -66,7 +66,8 @@ inline std::vector<PlanOptions> sweepVariants(const Layout &From,
   // them per configuration, in turn.
   PlanOptions O;
   O.Mode = ExecMode::Overlapped;
-  O.Overlap = Turn % 2 == 0 ? OverlapOrder::Overlap : OverlapOrder::OverlapSplit;
+  O.Overlap =
+      Turn % 2 == 0 ? OverlapOrder::Overlap : OverlapOrder::OverlapSplit;
   O.Pack = Packings[static_cast<std::size_t>(
       (Turn / 2) % static_cast<int64_t>(Packings.size()))];
   Variants.push_back(O);
@@ -145,9 +146,9 @@ private:
 };
 
 /// The Scheduled and Overlapped modes' buffers hold at most one sent and
-/// one received message: checks Pl's buffers against this rank's largest messages, and
-/// when DatatypesUseNoBuffer that a plan packing with datatypes has none.
-/// Returns the errors on this rank.
+/// one received message: checks Pl's buffers against this rank's largest
+/// messages, and when DatatypesUseNoBuffer that a plan packing with datatypes
+/// has none. Returns the errors on this rank.
 inline int64_t checkBufferBound(const Plan &Pl, bool DatatypesUseNoBuffer) {
   int64_t MaxSend = 0, MaxRecv = 0;
   if (Pl.rank() < Pl.source().procs())
@@ -184,14 +185,13 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
     O.Verify = C.Verify;
     O.RanksPerNode = C.RanksPerNode;
     O.FailRingOnRank = C.FailRingOnRank;
-    std::string Label = "config " + std::to_string(Index) + " (" + Desc + ", " +
-                        algorithmName(O.Schedule) + ", " +
-                        execModeName(O.Mode) +
-                        (O.Overlap == OverlapOrder::Steps
-                             ? std::string()
-                             : std::string(" ") + overlapOrderName(O.Overlap)) +
-                        ", " + packingName(O.Pack) +
-                        (O.SharedMemory ? "" : ", p2p") + ")";
+    std::string Label =
+        "config " + std::to_string(Index) + " (" + Desc + ", " +
+        algorithmName(O.Schedule) + ", " + execModeName(O.Mode) +
+        (O.Overlap == OverlapOrder::Steps
+             ? std::string()
+             : std::string(" ") + overlapOrderName(O.Overlap)) +
+        ", " + packingName(O.Pack) + (O.SharedMemory ? "" : ", p2p") + ")";
     Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
     Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index));
     Errors += Check(O, Pl, Label);

@@ -268,12 +268,11 @@ int main(int argc, char **argv) {
     O.Overlap = static_cast<OverlapOrder>(5);
     makePlan(D::block(4), D::cyclic(4), 100, 8, O);
   });
-  expectError("overlap order outside the Overlapped mode", "not scheduled",
-              [] {
-                PlanOptions O;
-                O.Overlap = OverlapOrder::OverlapSplit;
-                makePlan(D::block(4), D::cyclic(4), 100, 8, O);
-              });
+  expectError("overlap order outside the Overlapped mode", "not scheduled", [] {
+    PlanOptions O;
+    O.Overlap = OverlapOrder::OverlapSplit;
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
   expectError("overlap order with a step algorithm", "not greedy", [] {
     PlanOptions O;
     O.Mode = ExecMode::Overlapped;

@@ -261,18 +261,18 @@ int main(int argc, char **argv) {
       const Tables T = makeTables(C.From, C.To, C.N, Algorithm::Auto,
                                   "o.cpp:" + std::to_string(Index), C.A);
       const Plan &Pl = translatedPlan(keep(T), 8, MPI_COMM_WORLD);
-      Errors += expect(Pl.options().Mode == ExecMode::Overlapped &&
-                           Pl.overlapSchedule().Events.size() ==
-                               T.Events.size(),
-                       Name + ": the plan does not follow the tables' events");
+      Errors +=
+          expect(Pl.options().Mode == ExecMode::Overlapped &&
+                     Pl.overlapSchedule().Events.size() == T.Events.size(),
+                 Name + ": the plan does not follow the tables' events");
       Errors += test::runAndCheck(Pl, Name, 2);
     }
     // Every message of two elements or more split in two back-to-back
     // events: each moves as two parts, the second from the middle of the
     // message's runs.
-    Tables Split = makeTables(D::cyclic(4, 3), D::cyclic(3, 5), 6007,
-                              Algorithm::Auto, "split.cpp:1",
-                              OverlapAlgorithm::Overlap);
+    Tables Split =
+        makeTables(D::cyclic(4, 3), D::cyclic(3, 5), 6007, Algorithm::Auto,
+                   "split.cpp:1", OverlapAlgorithm::Overlap);
     std::vector<TranslatedEvent> Halves;
     for (const TranslatedEvent &E : Split.Events) {
       const int64_t Half = E.Len / 2;

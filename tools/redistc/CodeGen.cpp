@@ -279,8 +279,8 @@ std::string scheduleComment(const StaticTables &T) {
     V["MAKESPAN"] = counted(T.Overlap->Makespan, "element", "elements");
     V["MAKESPAN_LOWER_BOUND"] = std::to_string(T.Overlap->MakespanBound);
     V["EVENTS"] = counted(T.Overlap->Events, "event", "events");
-    V["SPLIT"] = counted(T.Overlap->SplitMessages, "split message",
-                         "split messages");
+    V["SPLIT"] =
+        counted(T.Overlap->SplitMessages, "split message", "split messages");
     return renderTemplate("overlap_comment", V);
   }
   V["ALGORITHM"] = T.Algorithm;
@@ -485,9 +485,8 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   redist::Layout From(*A.From, *Extent);
   redist::Layout To(*A.To, *Extent);
   StaticPlan Plan = planStatically(
-      From, To,
-      {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap}, ElementBytes,
-      Options.Limits, Options.Model);
+      From, To, {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap},
+      ElementBytes, Options.Limits, Options.Model);
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;

@@ -16,8 +16,8 @@
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
-#include "redist/RunSeries.h"
 #include "redist/OverlapSchedulers.h"
+#include "redist/RunSeries.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -89,8 +89,7 @@ struct StaticPlan {
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           const StaticAlgorithm &Algorithm,
-                          int64_t ElementBytes,
-                          const StaticLimits &Limits,
+                          int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model = redist::CostModel());
 
 } // namespace redistc

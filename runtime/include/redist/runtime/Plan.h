@@ -186,10 +186,11 @@ public:
   int rank() const;
 
   /// Bytes of message buffers this plan holds on this rank, its shared ring
-  /// included. In the Scheduled mode this is at most the largest message the
-  /// rank sends plus the largest it receives (messages sent or received with
-  /// a datatype need none; a message handed over through shared memory needs
-  /// four chunks of the sender's ring, which also holds its MPI sends).
+  /// included. In the Scheduled and Overlapped modes this is at most the
+  /// largest message (Overlapped: part) the rank sends plus the largest it
+  /// receives (messages sent or received with a datatype need none; a
+  /// message handed over through shared memory needs four chunks of the
+  /// sender's ring, which also holds its MPI sends).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives; in the Scheduled
   /// mode, the messages within the node that move at once count as one.

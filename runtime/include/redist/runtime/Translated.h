@@ -9,7 +9,8 @@
 // call on a communicator, translatedPlan() builds a Plan that follows those
 // tables instead of computing them, and keeps it. The generated code then
 // runs the schedule's steps as calls of the runtime's one executor
-// (AssignSteps and RedistributeSteps below, over Plan::executeStep). A
+// (AssignSteps and RedistributeSteps below, over Plan::executeStep), or for
+// an overlapped schedule its events in one call (the Overlapped mode). A
 // dynamic directive calls cachedPlan() (redist/runtime/Redistribute.h) with
 // the same helpers, and moves all steps in one call.
 //
