@@ -1,23 +1,26 @@
 //===- Execute.cpp - Moving the data --------------------------------------===//
 //
-// The Scheduled and Unsynchronized modes run groups of transfers: one group
-// per step of the schedule (at most one send and one receive, matched
-// pairwise, so ranks progress without global synchronisation,
-// walker-otto-1996 §2.2.3), after a first group of the messages within the
-// node where they move at once (SharedMemory.cpp), or a single group
-// holding every message (walker-otto-1996's unsynchronized version 2). A
-// group posts its receives, packs and sends its messages (testing for arrivals
-// in between), copies this rank's own message directly (in the first group)
-// while the transfers are in flight (or, when both are large, interleaved with
-// the packing of the first send, so that the source is read once), then unpacks
-// each received message as soon as it has arrived. One transfer per message
-// (unless it exceeds MaxTransferBytes) keeps the ranks' synchronisation points
-// few: measured, this beats cutting messages into cache-sized pieces. The
-// Alltoallv mode packs everything, runs one MPI_Ialltoallv (MPI_Ialltoallw with
-// datatypes) per round, and copies locally meanwhile. Nothing here allocates.
-// A group's messages between ranks of one node skip MPI's copy:
-// SharedMemory.cpp hands them over, meanwhile the group's MPI transfers
-// progress.
+// The Scheduled, Unsynchronized and Overlapped modes run groups of
+// transfers: one group per step of the schedule (at most one send and one
+// receive, matched pairwise, so ranks progress without global
+// synchronisation, walker-otto-1996 §2.2.3), after a first group of the
+// messages within the node where they move at once (SharedMemory.cpp), or a
+// single group holding every message (walker-otto-1996's unsynchronized version
+// 2). A group posts its receives, packs and sends its messages (testing for
+// arrivals in between), copies this rank's own message directly (in the first
+// group) while the transfers are in flight (or, when both are large,
+// interleaved with the packing of the first send, so that the source is read
+// once), then unpacks each received message as soon as it has arrived. One
+// transfer per message (unless it exceeds MaxTransferBytes) keeps the ranks'
+// synchronisation points few: measured, this beats cutting messages into
+// cache-sized pieces. The Alltoallv mode packs everything, runs one
+// MPI_Ialltoallv (MPI_Ialltoallw with datatypes) per round, and copies locally
+// meanwhile. The Overlapped mode's one group runs its parts in the order of
+// their events' starts instead, one send and one receive in flight
+// (runInOrder), with the same packing, posting and unpacking per message.
+// Nothing here allocates. A group's messages between ranks of one node skip
+// MPI's copy: SharedMemory.cpp hands them over, meanwhile the group's MPI
+// transfers progress.
 //
 // Tags are the piece number of a message (mod 32768, MPI's guaranteed tag
 // range): messages between one pair of ranks never overtake each other.
@@ -60,23 +63,62 @@ void Plan::Impl::executeStep(const char *Src, char *Dst, int64_t K) const {
     runGroup(*It, Src, Dst);
 }
 
-void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
-                          char *Dst) const {
-  MPI_Request *Reqs = Requests.data();
-  const int NumRecv = static_cast<int>(G.RecvPieces.size());
-  for (int R : G.Recvs)
-    TransfersLeft[static_cast<std::size_t>(R)] =
-        static_cast<int>(Recvs[static_cast<std::size_t>(R)].Pieces.size());
-  for (int I = 0; I < NumRecv; ++I) {
-    const auto &[Msg, Piece] = G.RecvPieces[static_cast<std::size_t>(I)];
-    const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(Msg)];
-    const detail::Transfer &T = M.Pieces[static_cast<std::size_t>(Piece)];
+void Plan::Impl::postRecv(int R, char *Dst, MPI_Request *Reqs) const {
+  const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(R)];
+  for (std::size_t I = 0; I < M.Pieces.size(); ++I) {
+    const detail::Transfer &T = M.Pieces[I];
     if (!M.Typed)
       MPI_Irecv(RecvBuffer.get() + T.ByteOffset, T.Bytes, MPI_BYTE, M.Peer,
-                tagOf(static_cast<std::size_t>(Piece)), Comm, &Reqs[I]);
+                tagOf(I), Comm, &Reqs[I]);
     else
-      MPI_Irecv(Dst, 1, T.Type, M.Peer, tagOf(static_cast<std::size_t>(Piece)),
-                Comm, &Reqs[I]);
+      MPI_Irecv(Dst, 1, T.Type, M.Peer, tagOf(I), Comm, &Reqs[I]);
+  }
+}
+
+int Plan::Impl::postSend(int S, bool WithSelf, const char *Src, char *Dst,
+                         MPI_Request *Reqs) const {
+  const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
+  if (WithSelf && S == FusedSend) {
+    char *Buf = SendBuffer.get() + M.BufferOffset;
+    for (const FusedPiece &F : Fused) {
+      detail::runCopyProgram(F.Pack, Src, Buf + F.BufferByte, ElementBytes);
+      detail::runCopyProgram(F.Self, Src, Dst, ElementBytes);
+    }
+  } else if (!M.Typed) {
+    detail::runCopyProgram(M.Program, Src, SendBuffer.get() + M.BufferOffset,
+                           ElementBytes);
+  }
+  for (std::size_t I = 0; I < M.Pieces.size(); ++I) {
+    const detail::Transfer &T = M.Pieces[I];
+    if (!M.Typed)
+      MPI_Isend(SendBuffer.get() + T.ByteOffset, T.Bytes, MPI_BYTE, M.Peer,
+                tagOf(I), Comm, &Reqs[I]);
+    else
+      MPI_Isend(Src, 1, T.Type, M.Peer, tagOf(I), Comm, &Reqs[I]);
+  }
+  return static_cast<int>(M.Pieces.size());
+}
+
+void Plan::Impl::unpack(int R, char *Dst) const {
+  const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(R)];
+  if (!M.Typed)
+    detail::runCopyProgram(M.Program, RecvBuffer.get() + M.BufferOffset, Dst,
+                           ElementBytes);
+}
+
+void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
+                          char *Dst) const {
+  if (Options.Mode == ExecMode::Overlapped)
+    return runInOrder(G, Src, Dst);
+  MPI_Request *Reqs = Requests.data();
+  const int NumRecv = static_cast<int>(G.RecvPieces.size());
+  // G.RecvPieces lists each message's pieces together, in G.Recvs' order.
+  int Posted = 0;
+  for (int R : G.Recvs) {
+    TransfersLeft[static_cast<std::size_t>(R)] =
+        static_cast<int>(Recvs[static_cast<std::size_t>(R)].Pieces.size());
+    postRecv(R, Dst, Reqs + Posted);
+    Posted += TransfersLeft[static_cast<std::size_t>(R)];
   }
 
   // Unpacks each received message once all its transfers have arrived
@@ -95,13 +137,10 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
         return;
       Pending -= Count;
       for (int C = 0; C < Count; ++C) {
-        const std::size_t Msg = static_cast<std::size_t>(
-            G.RecvPieces[static_cast<std::size_t>(Completed[C])].first);
-        const detail::PeerMessage &M = Recvs[Msg];
-        if (--TransfersLeft[Msg] != 0 || M.Typed)
-          continue;
-        detail::runCopyProgram(M.Program, RecvBuffer.get() + M.BufferOffset,
-                               Dst, ElementBytes);
+        const int Msg =
+            G.RecvPieces[static_cast<std::size_t>(Completed[C])].first;
+        if (--TransfersLeft[static_cast<std::size_t>(Msg)] == 0)
+          unpack(Msg, Dst);
       }
       if (!Block)
         return;
@@ -112,25 +151,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
   // transfers are in flight.
   int NumRequests = NumRecv;
   for (int S : G.Sends) {
-    const detail::PeerMessage &M = Sends[static_cast<std::size_t>(S)];
-    if (G.Self && S == FusedSend) {
-      char *Buf = SendBuffer.get() + M.BufferOffset;
-      for (const FusedPiece &F : Fused) {
-        detail::runCopyProgram(F.Pack, Src, Buf + F.BufferByte, ElementBytes);
-        detail::runCopyProgram(F.Self, Src, Dst, ElementBytes);
-      }
-    } else if (!M.Typed) {
-      detail::runCopyProgram(M.Program, Src, SendBuffer.get() + M.BufferOffset,
-                             ElementBytes);
-    }
-    for (std::size_t I = 0; I < M.Pieces.size(); ++I) {
-      const detail::Transfer &T = M.Pieces[I];
-      if (!M.Typed)
-        MPI_Isend(SendBuffer.get() + T.ByteOffset, T.Bytes, MPI_BYTE, M.Peer,
-                  tagOf(I), Comm, &Reqs[NumRequests++]);
-      else
-        MPI_Isend(Src, 1, T.Type, M.Peer, tagOf(I), Comm, &Reqs[NumRequests++]);
-    }
+    NumRequests += postSend(S, G.Self, Src, Dst, Reqs + NumRequests);
     Drain(false);
   }
   if (G.shared())
@@ -139,6 +160,59 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
     copySelf(Src, Dst); // empty when fused with a send or run in chunks
   Drain(true);
   MPI_Waitall(NumRequests - NumRecv, Reqs + NumRecv, MPI_STATUSES_IGNORE);
+}
+
+void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
+                            char *Dst) const {
+  // Requests: the current receive's pieces from 0, the current send's from
+  // RecvSlots. A rank starts its next part as soon as the one before it in
+  // the same direction completes. This cannot deadlock: the part of least
+  // start not yet complete is the current one on both of its ranks (each
+  // rank's parts in one direction have distinct starts, being one port's
+  // events), so both have posted it.
+  MPI_Request *Reqs = Requests.data();
+  std::size_t RecvSlots = 0;
+  for (int R : G.Recvs)
+    RecvSlots =
+        std::max(RecvSlots, Recvs[static_cast<std::size_t>(R)].Pieces.size());
+  const int Slots =
+      static_cast<int>(std::min(Requests.size(), RecvSlots + G.SendPieces));
+  std::fill(Reqs, Reqs + Slots, MPI_REQUEST_NULL);
+  std::size_t NextRecv = 0, NextSend = 0;
+  int RecvLeft = 0, SendLeft = 0;
+  auto StartRecv = [&] {
+    if (NextRecv == G.Recvs.size())
+      return;
+    const int R = G.Recvs[NextRecv];
+    postRecv(R, Dst, Reqs);
+    RecvLeft =
+        static_cast<int>(Recvs[static_cast<std::size_t>(R)].Pieces.size());
+  };
+  auto StartSend = [&] {
+    if (NextSend == G.Sends.size())
+      return;
+    SendLeft = postSend(G.Sends[NextSend], NextSend == 0 && G.Self, Src, Dst,
+                        Reqs + RecvSlots);
+  };
+  StartRecv();
+  StartSend();
+  if (G.Self)
+    copySelf(Src, Dst); // empty when fused with the first send
+  for (;;) {
+    int Index = MPI_UNDEFINED;
+    MPI_Waitany(Slots, Reqs, &Index, MPI_STATUS_IGNORE);
+    if (Index == MPI_UNDEFINED)
+      return; // nothing in flight: all parts have moved
+    if (static_cast<std::size_t>(Index) < RecvSlots) {
+      if (--RecvLeft == 0) {
+        unpack(G.Recvs[NextRecv++], Dst);
+        StartRecv();
+      }
+    } else if (--SendLeft == 0) {
+      ++NextSend;
+      StartSend();
+    }
+  }
 }
 
 void Plan::Impl::executeAlltoall(const char *Src, char *Dst) const {

@@ -104,6 +104,11 @@ detail::PlanBuilder::matrix(const MatrixSide &From, const MatrixSide &To,
   else if (Options.RanksPerNode < 0)
     Bad =
         "RanksPerNode " + std::to_string(Options.RanksPerNode) + " is negative";
+  else if (Options.Mode == ExecMode::Overlapped)
+    // Its order is computed over the 1-D grid of ranks; a matrix's messages
+    // are between grid processes.
+    Bad = std::string("mode ") + execModeName(Options.Mode) +
+          " does not apply to matrix plans yet; use another mode";
   if (!Bad)
     Bad = resolveMatrixProblem(*Problem, Comm);
   std::string Local;

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "Datatypes.h"
 #include "PlanImpl.h"
+#include "redist/OverlapSchedulers.h"
 
 #include <algorithm>
 #include <climits>
@@ -36,6 +37,8 @@ const char *execModeName(ExecMode M) {
     return "unsync";
   case ExecMode::Alltoallv:
     return "alltoallv";
+  case ExecMode::Overlapped:
+    return "overlapped";
   }
   return "unknown";
 }
@@ -48,7 +51,32 @@ std::optional<ExecMode> parseExecMode(std::string_view Name) {
 }
 
 std::vector<ExecMode> allExecModes() {
-  return {ExecMode::Scheduled, ExecMode::Unsynchronized, ExecMode::Alltoallv};
+  return {ExecMode::Scheduled, ExecMode::Unsynchronized, ExecMode::Alltoallv,
+          ExecMode::Overlapped};
+}
+
+const char *overlapOrderName(OverlapOrder O) {
+  switch (O) {
+  case OverlapOrder::Steps:
+    return "steps";
+  case OverlapOrder::Overlap:
+    return overlapAlgorithmName(OverlapAlgorithm::Overlap);
+  case OverlapOrder::OverlapSplit:
+    return overlapAlgorithmName(OverlapAlgorithm::OverlapSplit);
+  }
+  return "unknown";
+}
+
+std::optional<OverlapOrder> parseOverlapOrder(std::string_view Name) {
+  for (OverlapOrder O : allOverlapOrders())
+    if (Name == overlapOrderName(O))
+      return O;
+  return std::nullopt;
+}
+
+std::vector<OverlapOrder> allOverlapOrders() {
+  return {OverlapOrder::Steps, OverlapOrder::Overlap,
+          OverlapOrder::OverlapSplit};
 }
 
 const char *packingName(Packing K) {
@@ -74,21 +102,27 @@ std::vector<Packing> allPackings() {
   return {Packing::Auto, Packing::Runs, Packing::Datatypes};
 }
 
-namespace {
-
-/// The id of message Src -> Dst in G, whose messages are sorted by source,
-/// then target.
-int64_t gridIdOf(const CommGrid &G, int64_t Src, int64_t Dst) {
+std::optional<int64_t> detail::findGridId(const CommGrid &G, int64_t Src,
+                                          int64_t Dst) {
+  // G's messages are sorted by source, then target.
   auto It = std::lower_bound(
       G.Messages.begin(), G.Messages.end(), Message{Src, Dst, 0},
       [](const Message &A, const Message &B) {
         return A.Src != B.Src ? A.Src < B.Src : A.Dst < B.Dst;
       });
   if (It == G.Messages.end() || It->Src != Src || It->Dst != Dst)
-    throw std::logic_error("redist runtime: message " + std::to_string(Src) +
-                           " -> " + std::to_string(Dst) +
-                           " is not in the grid");
+    return std::nullopt;
   return It - G.Messages.begin();
+}
+
+namespace {
+
+/// The id of message Src -> Dst in G, which must have it.
+int64_t gridIdOf(const CommGrid &G, int64_t Src, int64_t Dst) {
+  if (std::optional<int64_t> Id = detail::findGridId(G, Src, Dst))
+    return *Id;
+  throw std::logic_error("redist runtime: message " + std::to_string(Src) +
+                         " -> " + std::to_string(Dst) + " is not in the grid");
 }
 
 /// Elements per MPI transfer.
@@ -106,14 +140,34 @@ Plan::Impl::Impl(const Distribution &From, const Distribution &To, int64_t N,
       UserComm(Comm), Options(Options), Given(Given) {
   if (Given) {
     checkGiven();
+    if (Options.Mode == ExecMode::Overlapped)
+      overlapSchedule(); // from the tables' steps when they have no events
     return;
   }
   // The schedule, where the mode follows one without a closed form. An
   // algorithm that applies may still fail on these messages (its arithmetic
   // would overflow): that is a parameter error, raised before communicating.
+  if (Options.Mode == ExecMode::Overlapped) {
+    if (Options.Overlap == OverlapOrder::Steps)
+      stepSchedule(From, To);
+    try {
+      overlapSchedule();
+    } catch (const InvalidArgument &E) {
+      throw InvalidArgument(std::string("overlap order ") +
+                            overlapOrderName(Options.Overlap) +
+                            " cannot schedule " + From.str() + " -> " +
+                            To.str() + ": " + E.what());
+    }
+    return;
+  }
   if (Options.Mode == ExecMode::Alltoallv ||
       Options.Schedule == Algorithm::Caterpillar)
     return;
+  stepSchedule(From, To);
+}
+
+void Plan::Impl::stepSchedule(const Distribution &From,
+                              const Distribution &To) const {
   try {
     schedule();
   } catch (const InvalidArgument &E) {
@@ -174,8 +228,8 @@ void Plan::Impl::buildFused() {
   for (int64_t I = 0; I < Pieces; ++I) {
     FusedPiece F;
     const int64_t B = PackLen * I / Pieces;
-    F.Pack =
-        PackCut.program(detail::CopySide::Pack, B, PackLen * (I + 1) / Pieces);
+    F.Pack = PackCut.program(detail::CopySide::Pack, M.First + B,
+                             M.First + PackLen * (I + 1) / Pieces);
     F.Self = SelfCutter->program(detail::CopySide::Direct, SelfLen * I / Pieces,
                                  SelfLen * (I + 1) / Pieces);
     F.BufferByte = B * E;
@@ -294,8 +348,62 @@ const Schedule &Plan::Impl::schedule() const {
   return *Sched;
 }
 
+const OverlapSchedule &Plan::Impl::overlapSchedule() const {
+  if (Overlapped)
+    return *Overlapped;
+  if (Given && Given->Events) {
+    // checkGiven validated the events against the grid.
+    Overlapped = givenEvents();
+  } else if (Options.Overlap == OverlapOrder::Steps) {
+    Overlapped = compactSteps(grid(), schedule());
+  } else {
+    Overlapped = makeOverlapSchedule(Options.Overlap == OverlapOrder::Overlap
+                                         ? OverlapAlgorithm::Overlap
+                                         : OverlapAlgorithm::OverlapSplit,
+                                     grid());
+  }
+  return *Overlapped;
+}
+
+void Plan::Impl::splitIntoEvents() {
+  // Each message becomes one part per event, in the order of its events'
+  // starts (the order both of its ranks use), each the next Len elements of
+  // the message; parts are then ordered by start.
+  const CommGrid &G = grid();
+  std::vector<std::vector<const OverlapEvent *>> EventsOf(G.Messages.size());
+  for (const OverlapEvent &E : overlapSchedule().Events)
+    EventsOf[static_cast<std::size_t>(E.Msg)].push_back(&E);
+  auto Split = [&](std::vector<detail::PeerMessage> &Ms,
+                   std::vector<detail::MessageCutter> &Cs, bool Sending) {
+    std::vector<detail::PeerMessage> Parts;
+    std::vector<detail::MessageCutter> PartCutters;
+    for (std::size_t I = 0; I < Ms.size(); ++I) {
+      const int64_t Id = Sending ? gridIdOf(G, Rank, Ms[I].Peer)
+                                 : gridIdOf(G, Ms[I].Peer, Rank);
+      int64_t First = 0;
+      for (const OverlapEvent *E : EventsOf[static_cast<std::size_t>(Id)]) {
+        detail::PeerMessage Part;
+        Part.Peer = Ms[I].Peer;
+        Part.Step = E->Start;
+        Part.First = First;
+        Part.Elements = E->Len;
+        Part.Round.PerSlice = Ms[I].Round.PerSlice;
+        First += E->Len;
+        Parts.push_back(std::move(Part));
+        PartCutters.push_back(Cs[I]);
+      }
+    }
+    Ms = std::move(Parts);
+    Cs = std::move(PartCutters);
+  };
+  Split(Sends, SendCutters, true);
+  Split(Recvs, RecvCutters, false);
+}
+
 void Plan::Impl::assignSteps() {
-  if (Given || Matrix) {
+  if (Options.Mode == ExecMode::Overlapped) {
+    splitIntoEvents();
+  } else if (Given || Matrix) {
     // buildMessages took the steps from the tables or the matrix schedule.
   } else if (Options.Schedule == Algorithm::Caterpillar) {
     // Closed form: lib's caterpillar sends p -> (p + k) mod max(P, Q) in
@@ -342,7 +450,9 @@ void Plan::Impl::assignSteps() {
 }
 
 void Plan::Impl::buildGroups() {
-  const bool Unsync = Options.Mode == ExecMode::Unsynchronized;
+  // The Overlapped mode's one group runs its parts in order (runInOrder).
+  const bool Unsync = Options.Mode == ExecMode::Unsynchronized ||
+                      Options.Mode == ExecMode::Overlapped;
   if (Unsync || NodePhase) {
     // One group: everything (Unsynchronized), or every message handed over
     // within the node, with the local copy (the Scheduled mode's node phase).
@@ -408,9 +518,11 @@ void Plan::Impl::buildGroups() {
 void Plan::Impl::buildTransfers() {
   const int64_t TransferElems = transferElements(Options, ElementBytes);
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  // The Scheduled mode reuses one buffer per direction for every step; the
+  // The Scheduled mode reuses one buffer per direction for every step, the
+  // Overlapped mode for every part (one in flight per direction); the
   // Unsynchronized mode gives every message its own place.
-  const bool OneBuffer = Options.Mode == ExecMode::Scheduled;
+  const bool OneBuffer = Options.Mode == ExecMode::Scheduled ||
+                         Options.Mode == ExecMode::Overlapped;
   auto Build = [&](std::vector<detail::PeerMessage> &Ms,
                    const std::vector<detail::MessageCutter> &Cs, bool Sending) {
     const detail::CopySide Side =
@@ -422,7 +534,7 @@ void Plan::Impl::buildTransfers() {
         continue; // buildShared's
       if (OneBuffer)
         Offset = 0;
-      M.Program = Cs[I].program(Side, 0, M.Elements);
+      M.Program = Cs[I].program(Side, M.First, M.First + M.Elements);
       // Both sides' transfers are plain bytes, so each side chooses alone.
       M.Typed = Options.Pack == Packing::Datatypes ||
                 (Options.Pack == Packing::Auto &&
@@ -435,9 +547,9 @@ void Plan::Impl::buildTransfers() {
             T.ByteOffset = Offset + B * E;
             T.Bytes = static_cast<int>((End - B) * E);
             if (M.Typed)
-              T.Type =
-                  detail::buildDatatype(Cs[I].program(Side, B, End), Sending,
-                                        ElementType, ElementBytes);
+              T.Type = detail::buildDatatype(
+                  Cs[I].program(Side, M.First + B, M.First + End), Sending,
+                  ElementType, ElementBytes);
             M.Pieces.push_back(T);
           });
       M.BufferOffset = Offset;
@@ -543,6 +655,19 @@ void Plan::Impl::allocate() {
         SendBytes = std::max(SendBytes, S);
         RecvBytes = std::max(RecvBytes, Rv);
       }
+  } else if (Options.Mode == ExecMode::Overlapped) {
+    // One part in flight per direction: the receive pieces' requests first,
+    // then the send's (runInOrder).
+    std::size_t SendPieces = 0, RecvPieces = 0;
+    for (const detail::PeerMessage &M : Sends) {
+      SendBytes = std::max(SendBytes, Bytes(M));
+      SendPieces = std::max(SendPieces, M.Pieces.size());
+    }
+    for (const detail::PeerMessage &M : Recvs) {
+      RecvBytes = std::max(RecvBytes, Bytes(M));
+      RecvPieces = std::max(RecvPieces, M.Pieces.size());
+    }
+    MaxRequests = std::max(MaxRequests, SendPieces + RecvPieces);
   } else {
     for (const detail::Group &G : Groups) {
       std::size_t GroupSend = 0, GroupRecv = 0;
@@ -704,6 +829,9 @@ int64_t Plan::targetLocalSize() const {
 const Layout &Plan::source() const { return P->Source; }
 const Layout &Plan::target() const { return P->Target; }
 const Schedule &Plan::schedule() const { return P->schedule(); }
+const OverlapSchedule &Plan::overlapSchedule() const {
+  return P->overlapSchedule();
+}
 ScheduleStats Plan::stats() const {
   return measureSchedule(P->grid(), P->schedule());
 }

@@ -33,7 +33,7 @@ struct CacheKey {
     return From == O.From && To == O.To && N == O.N &&
            ElementBytes == O.ElementBytes && Comm == O.Comm &&
            Given == O.Given && A.Schedule == B.Schedule && A.Mode == B.Mode &&
-           A.Pack == B.Pack && A.Verify == B.Verify &&
+           A.Overlap == B.Overlap && A.Pack == B.Pack && A.Verify == B.Verify &&
            A.SharedMemory == B.SharedMemory &&
            A.RanksPerNode == B.RanksPerNode &&
            A.FailRingOnRank == B.FailRingOnRank &&
@@ -63,6 +63,7 @@ struct CacheKeyHash {
         H, std::hash<const void *>()(reinterpret_cast<const void *>(K.Comm)));
     H = combine(H, static_cast<std::size_t>(K.Options.Schedule));
     H = combine(H, static_cast<std::size_t>(K.Options.Mode));
+    H = combine(H, static_cast<std::size_t>(K.Options.Overlap));
     H = combine(H, static_cast<std::size_t>(K.Options.Pack));
     H = combine(H, std::hash<const void *>()(K.Given));
     return H;
@@ -145,15 +146,23 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
     const Distribution From = S.From.value(), To = S.To.value();
     if (Options.Verify && Comm != MPI_COMM_NULL)
       detail::verifySameParameters(From, To, S.N, ElementBytes, Comm, Options);
-    return lookUp(CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S},
-                  [&] {
-                    PlanOptions Followed = Options;
-                    Followed.Verify = false; // done above
-                    Followed.Schedule =
-                        parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
-                    return detail::PlanBuilder::translated(S, ElementBytes,
-                                                           Comm, Followed);
-                  });
+    return lookUp(
+        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, [&] {
+          PlanOptions Followed = Options;
+          Followed.Verify = false; // done above
+          Followed.Schedule =
+              parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
+          // The tables' steps, or their events (which the
+          // Overlapped mode then follows), are the order.
+          Followed.Overlap = OverlapOrder::Steps;
+          if (S.Events) {
+            Followed.Mode = ExecMode::Overlapped;
+            Followed.Overlap =
+                parseOverlapOrder(S.Algorithm).value_or(OverlapOrder::Overlap);
+          }
+          return detail::PlanBuilder::translated(S, ElementBytes, Comm,
+                                                 Followed);
+        });
   } catch (const InvalidArgument &E) {
     directiveError(S.Where, E.what());
   }

@@ -44,7 +44,11 @@ struct RoundPrograms {
 struct PeerMessage {
   int Peer = 0;
   int64_t Elements = 0;
+  /// The step; in the Overlapped mode, the start of the event this is.
   int64_t Step = 0;
+  /// The Overlapped mode moves a message split into several events as
+  /// several parts: this one is elements [First, First + Elements) of it.
+  int64_t First = 0;
   std::vector<Transfer> Pieces;
   /// Sent or received with derived datatypes (Transfer::Type), without a
   /// buffer; otherwise packed or unpacked by Program.
@@ -69,7 +73,8 @@ struct PeerMessage {
 /// What one call of runGroup does: one step of the schedule in the Scheduled
 /// mode (at most one send and one receive), or the messages within the node
 /// that move at once before the steps, or everything in the Unsynchronized
-/// mode.
+/// and Overlapped modes (in the latter, Sends and Recvs in the order of
+/// their events' starts).
 struct Group {
   /// The schedule's step it runs in (Plan::executeStep); 0 for the node
   /// phase and the Unsynchronized mode's one group.
@@ -157,6 +162,9 @@ public:
   void executeStep(const char *Src, char *Dst, int64_t K) const;
   const CommGrid &grid() const;
   const Schedule &schedule() const;
+  /// The Overlapped mode's events: the tables' (Given with events), or
+  /// Options.Overlap's scheduler's, or the step schedule compacted.
+  const OverlapSchedule &overlapSchedule() const;
 
   Layout Source, Target;
   int64_t N;
@@ -223,6 +231,14 @@ private:
   /// receiving twice in a step, the runs adding up to each message and the
   /// messages to each process's local sizes.
   void checkGiven() const;
+  /// Given's events as ids of the grid's messages; throws InvalidArgument
+  /// unless they form a valid overlapped schedule of it.
+  OverlapSchedule givenEvents() const;
+  /// schedule(), its failure named as a parameter error.
+  void stepSchedule(const Distribution &From, const Distribution &To) const;
+  /// The Overlapped mode: each message becomes one part per event, Sends
+  /// and Recvs ordered by the events' starts.
+  void splitIntoEvents();
   /// Collective: throws InvalidArgument on every rank when some rank's
   /// Problem with Given's runs is not empty (tables from another version of
   /// the schedule library, or edited by hand).
@@ -265,6 +281,16 @@ private:
                    const detail::Group &G) const;
 
   void runGroup(const detail::Group &G, const char *Src, char *Dst) const;
+  /// The Overlapped mode's group: G's sends in order, one in flight, and
+  /// its receives likewise, each started when the one before completes.
+  void runInOrder(const detail::Group &G, const char *Src, char *Dst) const;
+  /// What both run per message: posts the receive of Recvs[R]'s pieces at
+  /// Reqs; packs Sends[S] (fused with the local copy when WithSelf) and
+  /// posts its pieces at Reqs, returning their count; unpacks Recvs[R].
+  void postRecv(int R, char *Dst, MPI_Request *Reqs) const;
+  int postSend(int S, bool WithSelf, const char *Src, char *Dst,
+               MPI_Request *Reqs) const;
+  void unpack(int R, char *Dst) const;
   /// G's shared send and receive, and its local copy.
   void runShared(const detail::Group &G, const char *Src, char *Dst) const;
   void executeAlltoall(const char *Src, char *Dst) const;
@@ -274,6 +300,7 @@ private:
   std::optional<detail::MessageCutter> SelfCutter;
   mutable std::optional<CommGrid> Grid;
   mutable std::optional<Schedule> Sched;
+  mutable std::optional<OverlapSchedule> Overlapped;
 };
 
 namespace detail {
@@ -289,6 +316,8 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
 void verifySameParameters(const Distribution &From, const Distribution &To,
                           int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                           const PlanOptions &Options);
+/// The id of message Src -> Dst in G (an index into G.Messages), if any.
+std::optional<int64_t> findGridId(const CommGrid &G, int64_t Src, int64_t Dst);
 /// The largest transfer in bytes that Options allow.
 int64_t maxTransferBytes(const PlanOptions &Options);
 /// The pattern of a translated message, its runs expanded from Series.

@@ -19,7 +19,10 @@
 namespace redist {
 
 void Plan::Impl::findNodePeers() {
+  // The Overlapped mode's order is the network ports': its messages all go
+  // over MPI.
   if (!Options.SharedMemory || Options.Mode == ExecMode::Alltoallv ||
+      Options.Mode == ExecMode::Overlapped ||
       Options.Pack == Packing::Datatypes || CommSize == 1)
     return;
   auto Node = std::make_unique<NodeRings>(Comm, Options.RanksPerNode,

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
+#include "redist/OverlapSchedulers.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -151,6 +152,11 @@ void Plan::Impl::checkGiven() const {
            " elements, but is to hold " +
            std::to_string(Target.localSize(Proc)));
   }
+  if (G.Events) {
+    // The events order the messages instead of the steps.
+    givenEvents();
+    return;
+  }
   for (auto *List : {&Senders, &Receivers}) {
     std::sort(List->begin(), List->end());
     auto Twice = std::adjacent_find(List->begin(), List->end());
@@ -159,6 +165,37 @@ void Plan::Impl::checkGiven() const {
            (List == &Senders ? "sends" : "receives") + " twice in step " +
            std::to_string(Twice->first));
   }
+}
+
+OverlapSchedule Plan::Impl::givenEvents() const {
+  const TranslatedSchedule &T = *Given;
+  const CommGrid &G = grid();
+  OverlapSchedule S;
+  S.Algorithm = T.Algorithm;
+  for (int64_t I = 0; I < T.EventCount; ++I) {
+    const TranslatedEvent &E = T.Events[I];
+    if (E.Msg < 0 || E.Msg >= T.MessageCount)
+      failTables("event " + std::to_string(I) + " names message " +
+                 std::to_string(E.Msg) + " of " +
+                 std::to_string(T.MessageCount));
+    const TranslatedMessage &M = T.Messages[E.Msg];
+    const std::optional<int64_t> Id = detail::findGridId(G, M.Src, M.Dst);
+    if (!Id)
+      failTables("message " + std::to_string(M.Src) + " -> " +
+                 std::to_string(M.Dst) + " is not one of " +
+                 Source.distribution().str() + " -> " +
+                 Target.distribution().str());
+    S.Events.push_back({*Id, E.Start, E.Len});
+  }
+  if (std::optional<std::string> Why = validateOverlapSchedule(G, S))
+    failTables("the events are not a valid overlapped schedule: " + *Why);
+  // Both ranks of a split message take its parts in the order of their
+  // starts.
+  std::stable_sort(S.Events.begin(), S.Events.end(),
+                   [](const OverlapEvent &A, const OverlapEvent &B) {
+                     return A.Start < B.Start;
+                   });
+  return S;
 }
 
 namespace directive {
@@ -231,7 +268,15 @@ const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
                         Verification V) {
   try {
     PlanOptions Options = directiveOptions(V);
-    Options.Schedule = algorithm(Algorithm);
+    if (std::optional<OverlapAlgorithm> O = parseOverlapAlgorithm(Algorithm)) {
+      Options.Mode = ExecMode::Overlapped;
+      Options.Overlap = *O == OverlapAlgorithm::Overlap
+                            ? OverlapOrder::Overlap
+                            : OverlapOrder::OverlapSplit;
+      Options.Schedule = redist::Algorithm::Auto;
+    } else {
+      Options.Schedule = algorithm(Algorithm);
+    }
     return cachedPlan(From, To, N, ElementBytes, Comm, Options);
   } catch (const InvalidArgument &E) {
     directiveError(Where, E.what());

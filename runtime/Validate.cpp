@@ -139,6 +139,10 @@ std::vector<Parameter> allParameters(const Distribution &From,
        [](int64_t V) { return showEnum(V, allAlgorithms(), algorithmName); }},
       {"execution mode", static_cast<int64_t>(O.Mode),
        [](int64_t V) { return showEnum(V, allExecModes(), execModeName); }},
+      {"overlap order", static_cast<int64_t>(O.Overlap),
+       [](int64_t V) {
+         return showEnum(V, allOverlapOrders(), overlapOrderName);
+       }},
       {"packing", static_cast<int64_t>(O.Pack),
        [](int64_t V) { return showEnum(V, allPackings(), packingName); }},
       {"maximum transfer size", O.MaxTransferBytes, showNumber},
@@ -178,6 +182,21 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
   if (!isKnown(Options.Mode, allExecModes()))
     return "unknown execution mode " +
            std::to_string(static_cast<int>(Options.Mode));
+  if (!isKnown(Options.Overlap, allOverlapOrders()))
+    return "unknown overlap order " +
+           std::to_string(static_cast<int>(Options.Overlap));
+  if (Options.Overlap != OverlapOrder::Steps) {
+    // The overlapped schedulers make the order themselves.
+    if (Options.Mode != ExecMode::Overlapped)
+      return std::string("overlap order ") + overlapOrderName(Options.Overlap) +
+             " needs the overlapped execution mode, not " +
+             execModeName(Options.Mode);
+    if (Options.Schedule != Algorithm::Auto)
+      return std::string("overlap order ") + overlapOrderName(Options.Overlap) +
+             " makes its own schedule: the schedule algorithm must be auto, "
+             "not " +
+             algorithmName(Options.Schedule);
+  }
   if (!isKnown(Options.Pack, allPackings()))
     return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
   if (N < 0)

@@ -1,7 +1,7 @@
 {{SCHEDULE_COMMENT}}
 {{TABLES}}
 {{COMM_CHECK}}
-  // Checks the sizes on every rank, then moves the data step by step.
+  // Checks the sizes on every rank, then moves the data {{MOVES}}.
   redist::directive::RedistributeSteps redistc_steps(
       redistc_var,
       redist::directive::staticPlan<decltype(redistc_var)>(redistc_schedule,

@@ -8,8 +8,9 @@
   // target step, runs.
   static constexpr redist::RunSeries redistc_series[] = {
 {{SERIES}}  };
-  static constexpr redist::TranslatedSchedule redistc_schedule = {
+{{EVENT_TABLE}}  static constexpr redist::TranslatedSchedule redistc_schedule = {
       "{{WHERE}}", "{{ALGORITHM}}",
       {{FROM_CONSTANT}},
       {{TO_CONSTANT}},
-      {{EXTENT_VALUE}}, {{STEPS_COUNT}}, {{MESSAGE_COUNT}}, redistc_messages, redistc_series};
+      {{EXTENT_VALUE}}, {{STEPS_COUNT}}, {{MESSAGE_COUNT}}, redistc_messages, redistc_series,
+      {{EVENT_COUNT}}, {{EVENTS}}};

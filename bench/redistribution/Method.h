@@ -70,8 +70,10 @@ Distribution runtimeDistribution(const IndexMap &M);
 
 // The factories, one per source file.
 /// SharedMemory: PlanOptions::SharedMemory.
-std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
-                                          bool SharedMemory);
+/// Order: PlanOptions::Overlap, for the Overlapped mode.
+std::unique_ptr<Method>
+makeRuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory,
+                  OverlapOrder Order = OverlapOrder::Steps);
 /// Verify: PlanOptions::Verify, checked on every run's cache lookup.
 std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify);
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb);

@@ -6,9 +6,10 @@ namespace redist {
 namespace bench {
 
 std::vector<MethodInfo> availableMethods() {
-  auto Runtime = [](ExecMode Mode, bool SharedMemory = true) -> MethodFactory {
-    return [Mode, SharedMemory](const Problem &Pb) {
-      return makeRuntimeMethod(Pb, Mode, SharedMemory);
+  auto Runtime = [](ExecMode Mode, bool SharedMemory = true,
+                    OverlapOrder Order = OverlapOrder::Steps) -> MethodFactory {
+    return [Mode, SharedMemory, Order](const Problem &Pb) {
+      return makeRuntimeMethod(Pb, Mode, SharedMemory, Order);
     };
   };
   return {
@@ -26,6 +27,15 @@ std::vector<MethodInfo> availableMethods() {
        "pdgemr2d moves block-cyclic matrices only, ScaLAPACK has no "
        "GEN_BLOCK layout"},
 #endif
+      // The Overlapped mode: the algorithm's steps compacted, and the two
+      // overlapped schedulers (which ignore --algorithm). Every message goes
+      // over MPI, so redist-p2p is its step-synchronous counterpart.
+      {"overlapped", Runtime(ExecMode::Overlapped), false, nullptr, false,
+       true},
+      {"overlapped-ovl",
+       Runtime(ExecMode::Overlapped, true, OverlapOrder::Overlap), false},
+      {"overlapped-split",
+       Runtime(ExecMode::Overlapped, true, OverlapOrder::OverlapSplit), false},
       // The runtime's own MPI_Alltoallv mode: a comparison mode of the
       // runtime, not a peer, so "all" leaves it out.
       {"redist-alltoallv", Runtime(ExecMode::Alltoallv), false},

@@ -17,9 +17,10 @@ namespace {
 
 class RuntimeMethod : public Method {
 public:
-  RuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory)
+  RuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory,
+                OverlapOrder Order = OverlapOrder::Steps)
       : Pl(runtimeDistribution(Pb.From), runtimeDistribution(Pb.To), Pb.From.N,
-           sizeof(double), Pb.Comm, options(Pb, Mode, SharedMemory)) {
+           sizeof(double), Pb.Comm, options(Pb, Mode, SharedMemory, Order)) {
     int64_t Me = Pb.Rank;
     int64_t SrcSize = Me < Pb.From.Procs ? Pb.From.localSize(Me) : 0;
     int64_t DstSize = Me < Pb.To.Procs ? Pb.To.localSize(Me) : 0;
@@ -31,15 +32,22 @@ public:
           std::to_string(DstSize) + ")");
   }
 
-  std::string algorithm() const override { return Pl.schedule().Algorithm; }
+  std::string algorithm() const override {
+    // The overlapped schedulers make no step schedule.
+    if (Pl.options().Overlap != OverlapOrder::Steps)
+      return overlapOrderName(Pl.options().Overlap);
+    return Pl.schedule().Algorithm;
+  }
 
   void run(const double *Src, double *Dst) override { Pl.execute(Src, Dst); }
 
 private:
   static PlanOptions options(const Problem &Pb, ExecMode Mode,
-                             bool SharedMemory) {
+                             bool SharedMemory, OverlapOrder Order) {
     PlanOptions Options;
-    Options.Schedule = Pb.Schedule;
+    Options.Schedule =
+        Order == OverlapOrder::Steps ? Pb.Schedule : Algorithm::Auto;
+    Options.Overlap = Order;
     Options.Mode = Mode;
     Options.Pack = Pb.Pack;
     Options.SharedMemory = SharedMemory;
@@ -103,8 +111,9 @@ Distribution runtimeDistribution(const IndexMap &M) {
 }
 
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
-                                          bool SharedMemory) {
-  return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory);
+                                          bool SharedMemory,
+                                          OverlapOrder Order) {
+  return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory, Order);
 }
 
 std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify) {

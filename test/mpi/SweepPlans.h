@@ -2,8 +2,10 @@
 //
 // Shared by the MPI sweeps. For each configuration a sweep runs every
 // schedule algorithm that applies in every execution mode: the Scheduled
-// mode with every packing, the Unsynchronized and Alltoallv modes with one
-// packing per algorithm, turning with the configuration's index, so that a
+// mode with every packing, the Unsynchronized, Alltoallv and Overlapped
+// (each algorithm's steps compacted) modes with one packing per algorithm,
+// and one of the Overlapped mode's own orders, overlap or overlap-split,
+// turning with the configuration's index, so that a
 // sweep covers every (mode, algorithm, packing) at about a third of the
 // cost. The Scheduled mode hands messages over through shared memory with
 // Auto packing, over MPI with Datatypes, and either way with Runs, in turn.
@@ -60,6 +62,15 @@ inline std::vector<PlanOptions> sweepVariants(const Layout &From,
     }
     ++Applicable;
   }
+  // The overlapped schedulers' search costs more than the plans: one of
+  // them per configuration, in turn.
+  PlanOptions O;
+  O.Mode = ExecMode::Overlapped;
+  O.Overlap =
+      Turn % 2 == 0 ? OverlapOrder::Overlap : OverlapOrder::OverlapSplit;
+  O.Pack = Packings[static_cast<std::size_t>(
+      (Turn / 2) % static_cast<int64_t>(Packings.size()))];
+  Variants.push_back(O);
   return Variants;
 }
 
@@ -81,11 +92,14 @@ public:
                 index(Packings, O.Pack)];
     if (O.Mode == ExecMode::Scheduled)
       ++(O.SharedMemory && O.Pack != Packing::Datatypes ? Shared : P2P);
+    if (O.Mode == ExecMode::Overlapped)
+      ++ByOrder[index(Orders, O.Overlap)];
   }
 
   /// One line per mode, "MODE: ALGORITHM COUNT ...", then one line
   /// "plans by mode and packing: MODE/PACKING COUNT ...", then one line
-  /// "scheduled plans by transport: shared COUNT p2p COUNT".
+  /// "scheduled plans by transport: shared COUNT p2p COUNT", then
+  /// "overlapped plans by order: steps COUNT overlap COUNT ...".
   void print() const {
     std::printf("plans by mode and algorithm:\n");
     for (std::size_t M = 0; M < Modes.size(); ++M) {
@@ -104,6 +118,11 @@ public:
                     static_cast<long long>(ByPacking[M * Packings.size() + K]));
     std::printf("\nscheduled plans by transport: shared %lld p2p %lld\n",
                 static_cast<long long>(Shared), static_cast<long long>(P2P));
+    std::printf("overlapped plans by order:");
+    for (std::size_t O = 0; O < Orders.size(); ++O)
+      std::printf(" %s %lld", overlapOrderName(Orders[O]),
+                  static_cast<long long>(ByOrder[O]));
+    std::printf("\n");
   }
 
 private:
@@ -116,6 +135,8 @@ private:
   const std::vector<ExecMode> Modes = allExecModes();
   const std::vector<Algorithm> Algorithms = allAlgorithms();
   const std::vector<Packing> Packings = allPackings();
+  const std::vector<OverlapOrder> Orders = allOverlapOrders();
+  std::vector<int64_t> ByOrder = std::vector<int64_t>(Orders.size(), 0);
   std::vector<int64_t> ByAlgorithm =
       std::vector<int64_t>(Modes.size() * Algorithms.size(), 0);
   std::vector<int64_t> ByPacking =
@@ -124,10 +145,10 @@ private:
   int64_t Shared = 0, P2P = 0;
 };
 
-/// The Scheduled mode's buffers hold at most one sent and one received
-/// message: checks Pl's buffers against this rank's largest messages, and
-/// when DatatypesUseNoBuffer that a plan packing with datatypes has none.
-/// Returns the errors on this rank.
+/// The Scheduled and Overlapped modes' buffers hold at most one sent and
+/// one received message: checks Pl's buffers against this rank's largest
+/// messages, and when DatatypesUseNoBuffer that a plan packing with datatypes
+/// has none. Returns the errors on this rank.
 inline int64_t checkBufferBound(const Plan &Pl, bool DatatypesUseNoBuffer) {
   int64_t MaxSend = 0, MaxRecv = 0;
   if (Pl.rank() < Pl.source().procs())
@@ -164,10 +185,13 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
     O.Verify = C.Verify;
     O.RanksPerNode = C.RanksPerNode;
     O.FailRingOnRank = C.FailRingOnRank;
-    std::string Label = "config " + std::to_string(Index) + " (" + Desc + ", " +
-                        algorithmName(O.Schedule) + ", " +
-                        execModeName(O.Mode) + ", " + packingName(O.Pack) +
-                        (O.SharedMemory ? "" : ", p2p") + ")";
+    std::string Label =
+        "config " + std::to_string(Index) + " (" + Desc + ", " +
+        algorithmName(O.Schedule) + ", " + execModeName(O.Mode) +
+        (O.Overlap == OverlapOrder::Steps
+             ? std::string()
+             : std::string(" ") + overlapOrderName(O.Overlap)) +
+        ", " + packingName(O.Pack) + (O.SharedMemory ? "" : ", p2p") + ")";
     Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
     Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index));
     Errors += Check(O, Pl, Label);

@@ -262,6 +262,24 @@ int main(int argc, char **argv) {
     O.Pack = static_cast<Packing>(9);
     makePlan(D::block(4), D::cyclic(4), 100, 8, O);
   });
+  expectError("unknown overlap order", "unknown overlap order 5", [] {
+    PlanOptions O;
+    O.Mode = ExecMode::Overlapped;
+    O.Overlap = static_cast<OverlapOrder>(5);
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("overlap order outside the Overlapped mode", "not scheduled", [] {
+    PlanOptions O;
+    O.Overlap = OverlapOrder::OverlapSplit;
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
+  expectError("overlap order with a step algorithm", "not greedy", [] {
+    PlanOptions O;
+    O.Mode = ExecMode::Overlapped;
+    O.Overlap = OverlapOrder::Overlap;
+    O.Schedule = Algorithm::Greedy;
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
   expectError("Alltoallv round above INT_MAX bytes", "600000000 bytes over 4",
               [] {
                 PlanOptions O;

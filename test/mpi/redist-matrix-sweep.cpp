@@ -249,10 +249,10 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
 /// Each call must throw InvalidArgument on every rank, with Expect in it.
 int64_t expectError(const char *Expect, const MatrixSide &From,
                     const MatrixSide &To, const MatrixRegion &Region,
-                    int Rank) {
+                    int Rank, const PlanOptions &Options = PlanOptions()) {
   std::string What = "(no error)";
   try {
-    MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region);
+    MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region, Options);
   } catch (const InvalidArgument &E) {
     What = E.what();
   }
@@ -399,6 +399,10 @@ int main(int argc, char **argv) {
     Errors +=
         expectError(Rank == Ranks - 1 ? "leading dimension 1" : "another rank",
                     BadLD, Ok, MatrixRegion(), Rank);
+    PlanOptions Overlapped;
+    Overlapped.Mode = ExecMode::Overlapped;
+    Errors += expectError("mode overlapped does not apply to matrix plans", Ok,
+                          Ok, MatrixRegion(), Rank, Overlapped);
   }
 
   int64_t Total = 0;

@@ -130,7 +130,7 @@ int main(int argc, char **argv) {
         C, I, C.str(/*WithProcs=*/true), Times, Coverage,
         [&](const PlanOptions &O, const Plan &Pl, const std::string &Label) {
           int64_t More = 0;
-          if (O.Mode == ExecMode::Scheduled)
+          if (O.Mode == ExecMode::Scheduled || O.Mode == ExecMode::Overlapped)
             More += test::checkBufferBound(Pl, /*DatatypesUseNoBuffer=*/true);
           SharedPlans += Pl.sharedMessages() > 0;
           MixedPlans += Pl.sharedMessages() > 0 && Pl.transfers() > 0;

@@ -3,7 +3,8 @@
 // What redistc's static code hands the runtime (redist/runtime/Translated.h):
 // a schedule and each message's run series, as constant tables. The tables
 // are built here the way redistc builds them, with lib, and translatedPlan
-// must follow them: the plan's steps are the tables' steps, every element
+// must follow them: the plan's steps are the tables' steps (or, for an
+// overlapped schedule, their events, in the Overlapped mode), every element
 // arrives where the target distribution puts it, the plan is built once per
 // communicator, directiveOptions() reaches it, and tables that do not
 // describe the distributions raise InvalidArgument naming the directive on
@@ -11,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "redist/OverlapSchedulers.h"
 #include "redist/runtime/Translated.h"
 
 #include <mpi.h>
@@ -19,6 +21,7 @@
 #include <cstdio>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +59,7 @@ struct Tables {
   int64_t N = 0, Steps = 0;
   std::vector<TranslatedMessage> Messages;
   std::vector<RunSeries> Series;
+  std::vector<TranslatedEvent> Events;
 
   TranslatedSchedule view() const {
     return TranslatedSchedule{Where.c_str(),
@@ -66,7 +70,9 @@ struct Tables {
                               Steps,
                               static_cast<int64_t>(Messages.size()),
                               Messages.data(),
-                              Series.data()};
+                              Series.data(),
+                              static_cast<int64_t>(Events.size()),
+                              Events.empty() ? nullptr : Events.data()};
   }
 };
 
@@ -85,8 +91,12 @@ const TranslatedSchedule &keep(const Tables &T) {
   return AllViews.back();
 }
 
+/// The tables of From -> To with A's steps, or with Overlap's events (and
+/// every message in one step, row I being the grid's message I), as redistc
+/// writes them.
 Tables makeTables(const Distribution &From, const Distribution &To, int64_t N,
-                  Algorithm A, const std::string &Where) {
+                  Algorithm A, const std::string &Where,
+                  std::optional<OverlapAlgorithm> Overlap = std::nullopt) {
   Tables T;
   T.Where = Where;
   T.N = N;
@@ -94,7 +104,18 @@ Tables makeTables(const Distribution &From, const Distribution &To, int64_t N,
   T.To = constantOf(To, T.ToSizes);
   const Layout Src(From, N), Dst(To, N);
   const CommGrid Grid = computeGrid(Src, Dst);
-  const Schedule S = makeSchedule(A, Src, Dst, Grid);
+  Schedule S;
+  if (Overlap) {
+    const OverlapSchedule O = makeOverlapSchedule(*Overlap, Grid);
+    S.Algorithm = O.Algorithm;
+    S.Steps.emplace_back();
+    for (std::size_t Id = 0; Id < Grid.Messages.size(); ++Id)
+      S.Steps.front().push_back(static_cast<int64_t>(Id));
+    for (const OverlapEvent &E : O.Events)
+      T.Events.push_back({E.Msg, E.Start, E.Len});
+  } else {
+    S = makeSchedule(A, Src, Dst, Grid);
+  }
   T.Algorithm = S.Algorithm;
   T.Steps = static_cast<int64_t>(S.Steps.size());
   for (int64_t Step = 0; Step < T.Steps; ++Step)
@@ -217,6 +238,58 @@ int main(int argc, char **argv) {
     return Errors;
   });
 
+  runCase("overlapped tables run in the overlapped mode", [] {
+    struct Config {
+      Distribution From, To;
+      int64_t N;
+      OverlapAlgorithm A;
+    };
+    // 4,3 -> 4,5 needs no split; 4,2 -> 3,3 at N = 37 has an incomplete
+    // slice.
+    const std::vector<Config> Configs = {
+        {D::cyclic(4, 3), D::cyclic(4, 5), 6007, OverlapAlgorithm::Overlap},
+        {D::cyclic(4, 3), D::cyclic(4, 5), 6007,
+         OverlapAlgorithm::OverlapSplit},
+        {D::cyclic(4, 2), D::cyclic(3, 3), 37, OverlapAlgorithm::OverlapSplit},
+        {D::genBlock({10, 0, 500, 490}), D::cyclic(4, 7), 1000,
+         OverlapAlgorithm::Overlap},
+    };
+    int64_t Errors = 0;
+    int Index = 0;
+    for (const Config &C : Configs) {
+      const std::string Name = "overlapped config " + std::to_string(Index++);
+      const Tables T = makeTables(C.From, C.To, C.N, Algorithm::Auto,
+                                  "o.cpp:" + std::to_string(Index), C.A);
+      const Plan &Pl = translatedPlan(keep(T), 8, MPI_COMM_WORLD);
+      Errors +=
+          expect(Pl.options().Mode == ExecMode::Overlapped &&
+                     Pl.overlapSchedule().Events.size() == T.Events.size(),
+                 Name + ": the plan does not follow the tables' events");
+      Errors += test::runAndCheck(Pl, Name, 2);
+    }
+    // Every message of two elements or more split in two back-to-back
+    // events: each moves as two parts, the second from the middle of the
+    // message's runs.
+    Tables Split =
+        makeTables(D::cyclic(4, 3), D::cyclic(3, 5), 6007, Algorithm::Auto,
+                   "split.cpp:1", OverlapAlgorithm::Overlap);
+    std::vector<TranslatedEvent> Halves;
+    for (const TranslatedEvent &E : Split.Events) {
+      const int64_t Half = E.Len / 2;
+      if (Half > 0)
+        Halves.push_back({E.Msg, E.Start, Half});
+      Halves.push_back({E.Msg, E.Start + Half, E.Len - Half});
+    }
+    std::stable_sort(Halves.begin(), Halves.end(),
+                     [](const TranslatedEvent &A, const TranslatedEvent &B) {
+                       return A.Start < B.Start;
+                     });
+    Split.Events = Halves;
+    const Plan &Pl = translatedPlan(keep(Split), 8, MPI_COMM_WORLD);
+    Errors += test::runAndCheck(Pl, "split events", 2);
+    return Errors;
+  });
+
   runCase("tables that do not fit raise on every rank", [] {
     const Tables Good = makeTables(D::cyclic(4, 3), D::cyclic(4, 5), 600,
                                    Algorithm::Stepwise, "bad.cpp:7");
@@ -244,6 +317,16 @@ int main(int argc, char **argv) {
     Tables Zero = Good;
     Zero.From.Param = 0;
     Check(Zero, "block size", "cyclic(0)");
+    const Tables GoodEvents =
+        makeTables(D::cyclic(4, 3), D::cyclic(4, 5), 600, Algorithm::Auto,
+                   "bad.cpp:7", OverlapAlgorithm::Overlap);
+    Tables Clash = GoodEvents;
+    for (TranslatedEvent &E : Clash.Events)
+      E.Start = 0; // every port used by several events at once
+    Check(Clash, "not a valid overlapped schedule", "events at once");
+    Tables Stray = GoodEvents;
+    Stray.Events.back().Msg = static_cast<int64_t>(Stray.Messages.size());
+    Check(Stray, "names message", "an event of no message");
     return Errors;
   });
 

@@ -218,6 +218,20 @@ void addTableValues(const StaticTables &T, TemplateValues &V) {
   V["SERIES"] = Series;
   V["STEPS_COUNT"] = std::to_string(T.Steps);
   V["MESSAGE_COUNT"] = std::to_string(T.Messages.size());
+  V["EVENT_COUNT"] = std::to_string(T.Events.size());
+  if (T.Events.empty()) {
+    V["EVENT_TABLE"] = "";
+    V["EVENTS"] = "nullptr";
+    return;
+  }
+  std::string Events = "  // The events, by start: message (row above), "
+                       "start, elements.\n"
+                       "  static constexpr redist::TranslatedEvent "
+                       "redistc_events[] = {\n";
+  for (const TableEvent &E : T.Events)
+    Events += "      {" + joined({E.Msg, E.Start, E.Len}) + "},\n";
+  V["EVENT_TABLE"] = Events + "  };\n";
+  V["EVENTS"] = "redistc_events";
 }
 
 /// What one step call's comment says of its messages: each with its peers
@@ -276,9 +290,19 @@ std::string nonEmptySteps(const redist::ScheduleStats &S) {
              : ", " + std::to_string(S.NonEmptySteps) + " non-empty";
 }
 
-/// The schedule comment: algorithm, steps, cost and bounds.
+/// The schedule comment: algorithm, steps, cost and bounds; or for an
+/// overlapped schedule its makespan, bound and splits.
 std::string scheduleComment(const StaticTables &T) {
   TemplateValues V;
+  if (T.Overlap) {
+    V["ALGORITHM"] = T.Algorithm;
+    V["MAKESPAN"] = counted(T.Overlap->Makespan, "element", "elements");
+    V["MAKESPAN_LOWER_BOUND"] = std::to_string(T.Overlap->MakespanBound);
+    V["EVENTS"] = counted(T.Overlap->Events, "event", "events");
+    V["SPLIT"] =
+        counted(T.Overlap->SplitMessages, "split message", "split messages");
+    return renderTemplate("overlap_comment", V);
+  }
   V["ALGORITHM"] = T.Algorithm;
   V["STEPS"] = counted(T.Stats.Steps, "step", "steps");
   V["NON_EMPTY"] = nonEmptySteps(T.Stats);
@@ -473,6 +497,8 @@ void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
 }
 
 std::string CodeGen::algorithmName(const Directive &D) {
+  if (D.Overlap)
+    return redist::overlapAlgorithmName(*D.Overlap);
   return redist::algorithmName(D.Schedule.value_or(redist::Algorithm::Auto));
 }
 
@@ -503,9 +529,9 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   const std::optional<int64_t> Extent = A.moved().Extent;
   redist::Layout From(*A.From, *Extent);
   redist::Layout To(*A.To, *Extent);
-  StaticPlan Plan =
-      planStatically(From, To, D.Schedule.value_or(redist::Algorithm::Auto),
-                     ElementBytes, Options.Limits, Options.Model);
+  StaticPlan Plan = planStatically(
+      From, To, {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap},
+      ElementBytes, Options.Limits, Options.Model);
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;
@@ -520,7 +546,7 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
       Why = "schedule(" + algorithmName(D) + ") does not apply: " + Plan.Error;
       return true;
     }
-    Diags.report(D.Schedule ? D.ScheduleLoc : D.KeywordLoc,
+    Diags.report(D.Schedule || D.Overlap ? D.ScheduleLoc : D.KeywordLoc,
                  Diags.ScheduleNotApplicable)
         << algorithmName(D) << Plan.Error;
     return false;
@@ -540,7 +566,8 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
   // The echoed clause names the algorithm as the library does.
-  V["SCHEDULE"] = D.Schedule ? " schedule(" + algorithmName(D) + ")" : "";
+  V["SCHEDULE"] =
+      D.Schedule || D.Overlap ? " schedule(" + algorithmName(D) + ")" : "";
   V["VERIFY"] = verification(D);
   V["VERIFY_CLAUSE"] =
       D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"
@@ -598,11 +625,27 @@ void CodeGen::addStaticValues(const ActionInfo &A, const StaticTables &Tables,
       Sizes.empty() ? "" : "  // The gen_block sizes.\n" + Sizes;
   addTableValues(Tables, TV);
   V["TABLES"] = renderTemplate("static_tables", TV);
-  V["STEP_CALLS"] = stepCalls(Tables, Options.Limits.MaxStepCalls);
+  V["STEP_CALLS"] = Tables.Overlap
+                        ? "  redistc_steps.all(); // every event, in order"
+                        : stepCalls(Tables, Options.Limits.MaxStepCalls);
+  V["MOVES"] = Tables.Overlap ? "event by event" : "step by step";
 }
 
 std::string CodeGen::staticReport(const StaticTables &Tables) {
   const redist::ScheduleStats &S = Tables.Stats;
+  if (Tables.Overlap)
+    return "static; overlapped schedule " + Tables.Algorithm + ": makespan " +
+           std::to_string(Tables.Overlap->Makespan) + " (lower bound " +
+           std::to_string(Tables.Overlap->MakespanBound) + "), " +
+           counted(Tables.Overlap->Events, "event", "events") + ", " +
+           counted(Tables.Overlap->SplitMessages, "split message",
+                   "split messages") +
+           "; tables of " +
+           counted(static_cast<int64_t>(Tables.Messages.size()), "message",
+                   "messages") +
+           " and " +
+           counted(static_cast<int64_t>(Tables.Series.size()), "run series",
+                   "run series");
   return "static; schedule " + Tables.Algorithm + ": " +
          counted(S.Steps, "step", "steps") + nonEmptySteps(S) +
          " (lower bound " + std::to_string(S.StepsLowerBound) + "), cost " +

@@ -9,6 +9,7 @@
 #ifndef REDISTC_DIRECTIVE_H
 #define REDISTC_DIRECTIVE_H
 
+#include "redist/OverlapSchedulers.h"
 #include "redist/Ring.h"
 #include "redist/Schedulers.h"
 
@@ -105,8 +106,10 @@ struct Directive {
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;
   NameRef Onto;
-  /// ALG of schedule(ALG); unset without the clause.
+  /// ALG of schedule(ALG); unset without the clause, or when ALG is
+  /// overlap or overlap_split, which set Overlap instead.
   std::optional<redist::Algorithm> Schedule;
+  std::optional<redist::OverlapAlgorithm> Overlap;
   clang::SourceLocation ScheduleLoc;
 
   // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]

@@ -44,6 +44,16 @@ std::string directiveSpelling(redist::Algorithm A) {
   return Name;
 }
 
+/// The same for the overlapped schedulers (overlap, overlap_split).
+std::string directiveSpelling(redist::OverlapAlgorithm A) {
+  std::string Name = redist::overlapAlgorithmName(A);
+  std::replace(Name.begin(), Name.end(), '-', '_');
+  return Name;
+}
+
+constexpr redist::OverlapAlgorithm OverlapAlgorithms[] = {
+    redist::OverlapAlgorithm::Overlap, redist::OverlapAlgorithm::OverlapSplit};
+
 /// The algorithm a directive names, in any case.
 std::optional<redist::Algorithm> parseDirectiveAlgorithm(llvm::StringRef Word) {
   for (redist::Algorithm A : redist::allAlgorithms())
@@ -67,6 +77,8 @@ std::string orList(llvm::ArrayRef<std::string> Items) {
 std::string algorithmList() {
   std::vector<std::string> Names;
   for (redist::Algorithm A : redist::allAlgorithms())
+    Names.push_back(directiveSpelling(A));
+  for (redist::OverlapAlgorithm A : OverlapAlgorithms)
     Names.push_back(directiveSpelling(A));
   return orList(Names);
 }
@@ -549,7 +561,10 @@ bool DirectiveParser::parseSchedule(Directive &D) {
   }
   next();
   std::optional<redist::Algorithm> Algo = parseDirectiveAlgorithm(Word);
-  if (!Algo) {
+  for (redist::OverlapAlgorithm A : OverlapAlgorithms)
+    if (Word.equals_insensitive(directiveSpelling(A)))
+      D.Overlap = A;
+  if (!Algo && !D.Overlap) {
     Diags.report(Name.getLocation(), Diags.UnknownAlgorithm)
         << Word << algorithmList();
     return false;
@@ -647,7 +662,7 @@ bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
       continue;
     }
     if (Allowed.contains(ClauseKind::Schedule) && isWord(Clause, "schedule")) {
-      if (D.Schedule || D.RingSchedule) {
+      if (D.Schedule || D.Overlap || D.RingSchedule) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "schedule";
         return false;
       }

@@ -4,6 +4,7 @@
 
 #include "redist/Error.h"
 #include "redist/MessagePattern.h"
+#include "redist/OverlapSchedule.h"
 
 #include <algorithm>
 #include <string>
@@ -13,7 +14,7 @@ namespace redistc {
 namespace {
 
 StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
-                       redist::Algorithm Algorithm, int64_t ElementBytes,
+                       const StaticAlgorithm &Algorithm, int64_t ElementBytes,
                        const StaticLimits &Limits,
                        const redist::CostModel &Costs) {
   StaticPlan Out;
@@ -40,7 +41,8 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
   }
 
   std::string Why;
-  if (!redist::algorithmApplies(Algorithm, From, To, &Why)) {
+  if (!Algorithm.Overlap &&
+      !redist::algorithmApplies(Algorithm.Steps, From, To, &Why)) {
     Out.Error = Why;
     return Out;
   }
@@ -48,14 +50,26 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
   redist::CostModel Model = Costs;
   Model.ElementBytes = static_cast<double>(ElementBytes);
   redist::Schedule Sched;
+  std::optional<redist::OverlapSchedule> Overlapped;
   try {
-    Sched = redist::makeSchedule(Algorithm, From, To, Grid, Model);
+    if (Algorithm.Overlap) {
+      Overlapped = redist::makeOverlapSchedule(*Algorithm.Overlap, Grid);
+      // The events order the messages: the tables hold them in one step.
+      Sched.Algorithm = Overlapped->Algorithm;
+      Sched.Steps.emplace_back();
+      for (size_t Id = 0; Id < Grid.Messages.size(); ++Id)
+        Sched.Steps.front().push_back(static_cast<int64_t>(Id));
+    } else {
+      Sched = redist::makeSchedule(Algorithm.Steps, From, To, Grid, Model);
+    }
   } catch (const redist::InvalidArgument &E) {
     Out.Error = E.what();
     return Out;
   }
-  if (std::optional<std::string> Problem =
-          redist::validateSchedule(Grid, Sched)) {
+  std::optional<std::string> Problem =
+      Overlapped ? redist::validateOverlapSchedule(Grid, *Overlapped)
+                 : redist::validateSchedule(Grid, Sched);
+  if (Problem) {
     Out.Error =
         "the schedule library produced an invalid schedule: " + *Problem;
     return Out;
@@ -97,6 +111,12 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
       T.Messages.push_back(Row);
     }
   }
+  if (Overlapped) {
+    // Its one step lists the grid's messages in order: row Id is message Id.
+    T.Overlap = redist::measureOverlapSchedule(Grid, *Overlapped);
+    for (const redist::OverlapEvent &E : Overlapped->Events)
+      T.Events.push_back({E.Msg, E.Start, E.Len});
+  }
   if (T.rows() > Limit)
     return tooLarge(std::to_string(MessageCount) + " messages and " +
                     std::to_string(T.Series.size()) + " run series");
@@ -107,8 +127,8 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
 } // namespace
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
-                          redist::Algorithm Algorithm, int64_t ElementBytes,
-                          const StaticLimits &Limits,
+                          const StaticAlgorithm &Algorithm,
+                          int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model) {
   // The library refuses layouts it cannot describe (redist/Limits.h) from
   // any of the calls above, before allocating.

@@ -16,6 +16,7 @@
 
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
+#include "redist/OverlapSchedulers.h"
 #include "redist/RunSeries.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
@@ -34,6 +35,11 @@ struct TableMessage {
           TailSeries = 0;
 };
 
+/// One row of the event table (redist::TranslatedEvent).
+struct TableEvent {
+  int64_t Msg = 0, Start = 0, Len = 0;
+};
+
 struct StaticTables {
   std::string Algorithm;
   redist::ScheduleStats Stats;
@@ -41,10 +47,16 @@ struct StaticTables {
   /// Sorted by step, then source.
   std::vector<TableMessage> Messages;
   std::vector<redist::RunSeries> Series;
+  /// An overlapped schedule (schedule(overlap), schedule(overlap_split)):
+  /// its events, sorted by start, and its statistics. Its messages are then
+  /// all in step 0 of one step.
+  std::vector<TableEvent> Events;
+  std::optional<redist::OverlapStats> Overlap;
 
   /// Rows of the two tables.
   int64_t rows() const {
-    return static_cast<int64_t>(Messages.size() + Series.size());
+    return static_cast<int64_t>(Messages.size() + Series.size() +
+                                Events.size());
   }
 };
 
@@ -55,6 +67,12 @@ struct StaticLimits {
   /// Largest number of steps written as one call each; a schedule with more
   /// steps runs them in a loop over the tables' step numbers.
   int64_t MaxStepCalls = 64;
+};
+
+/// What to schedule with: a step algorithm, or an overlapped scheduler.
+struct StaticAlgorithm {
+  redist::Algorithm Steps = redist::Algorithm::Auto;
+  std::optional<redist::OverlapAlgorithm> Overlap;
 };
 
 /// The outcome of trying the static path.
@@ -70,8 +88,8 @@ struct StaticPlan {
 };
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
-                          redist::Algorithm Algorithm, int64_t ElementBytes,
-                          const StaticLimits &Limits,
+                          const StaticAlgorithm &Algorithm,
+                          int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model = redist::CostModel());
 
 } // namespace redistc

@@ -30,7 +30,7 @@ def main():
             title = line[len("// redistc: "):]
         if "static constexpr redist::TranslatedMessage" in line:
             start = i
-        if start is not None and line.rstrip().endswith("redistc_series};"):
+        if start is not None and line.rstrip().endswith(("nullptr};", "redistc_events};")):
             print("tables of %s %d lines" % (title, i - start + 1))
             tables += 1
             start = None

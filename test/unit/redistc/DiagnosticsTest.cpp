@@ -121,7 +121,7 @@ const std::vector<DiagnosticCase> &cases() {
        {"#pragma redist redistribute x(block) schedule(fastest)\n"},
        {"UnknownAlgorithm 1:47: error: unknown schedule algorithm 'fastest'; "
         "expected auto, caterpillar, walker_otto, classes, stepwise, greedy, "
-        "scpa, chain, mincost or mincost_steps"}},
+        "scpa, chain, mincost, mincost_steps, overlap or overlap_split"}},
       {"ExpectedAlgorithm",
        {"#pragma redist redistribute x(block) schedule\n"},
        {"Expected 1:46: error: expected '(' and an algorithm name"}},
@@ -129,7 +129,7 @@ const std::vector<DiagnosticCase> &cases() {
        {"#pragma redist redistribute x(block) schedule(1)\n"},
        {"Expected 1:47: error: expected an algorithm name: auto, "
         "caterpillar, walker_otto, classes, stepwise, greedy, scpa, chain, "
-        "mincost or mincost_steps"}},
+        "mincost, mincost_steps, overlap or overlap_split"}},
       {"HyphenatedAlgorithm",
        {"#pragma redist redistribute x(block) schedule(mincost-steps)\n"},
        {"Expected 1:54: error: expected ')' after the algorithm name (names "

@@ -17,6 +17,7 @@
 #include "redist/Distribution.h"
 #include "redist/Error.h"
 #include "redist/MessagePattern.h"
+#include "redist/OverlapSchedule.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -41,6 +42,19 @@ enum class ExecMode {
   Unsynchronized, ///< Walker & Otto's: all receives posted, then all sends
   Alltoallv,      ///< one MPI_Alltoallv with packed buffers (MPI_Alltoallw
                   ///< with derived datatypes under Packing::Datatypes)
+  /// An overlapped schedule's events (redist/OverlapSchedule.h), without
+  /// steps: each rank sends its events in the order of their start times
+  /// and receives likewise, one send and one receive in flight at a time.
+  Overlapped,
+};
+
+/// The overlapped schedule the Overlapped mode follows.
+enum class OverlapOrder {
+  /// PlanOptions::Schedule's steps, compacted (compactSteps): every message
+  /// starts as soon as both of its processes are free, in step order.
+  Steps,
+  Overlap,      ///< scheduleOverlap: no split message, least makespan
+  OverlapSplit, ///< scheduleOverlapSplit: makespan T_opt, few splits
 };
 
 /// How message elements are gathered and scattered.
@@ -57,10 +71,14 @@ enum class Packing {
 // Packing::Auto's threshold, AutoDatatypeRunBytes, is in
 // redist/MessagePattern.h: redistc's static path uses it too.
 
-/// "scheduled", "unsync", "alltoallv"; and their parser.
+/// "scheduled", "unsync", "alltoallv", "overlapped"; and their parser.
 const char *execModeName(ExecMode M);
 std::optional<ExecMode> parseExecMode(std::string_view Name);
 std::vector<ExecMode> allExecModes();
+/// "steps", "overlap", "overlap-split"; and their parser.
+const char *overlapOrderName(OverlapOrder O);
+std::optional<OverlapOrder> parseOverlapOrder(std::string_view Name);
+std::vector<OverlapOrder> allOverlapOrders();
 /// "auto", "runs", "datatypes"; and their parser.
 const char *packingName(Packing K);
 std::optional<Packing> parsePacking(std::string_view Name);
@@ -69,6 +87,9 @@ std::vector<Packing> allPackings();
 struct PlanOptions {
   Algorithm Schedule = Algorithm::Auto;
   ExecMode Mode = ExecMode::Scheduled;
+  /// The Overlapped mode's order. Overlap and OverlapSplit need that mode
+  /// and make their own schedule, so Schedule must then stay Auto.
+  OverlapOrder Overlap = OverlapOrder::Steps;
   Packing Pack = Packing::Auto;
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank, naming the parameter
@@ -150,6 +171,10 @@ public:
   /// caterpillar's steps have a closed form; Alltoallv needs no schedule).
   const Schedule &schedule() const;
   ScheduleStats stats() const;
+  /// The events the Overlapped mode follows, as ids of the grid's messages
+  /// (computeGrid(source(), target())). Computed on first use in the other
+  /// modes.
+  const OverlapSchedule &overlapSchedule() const;
 
   /// The parameters the plan was built with.
   const PlanOptions &options() const;
@@ -161,10 +186,11 @@ public:
   int rank() const;
 
   /// Bytes of message buffers this plan holds on this rank, its shared ring
-  /// included. In the Scheduled mode this is at most the largest message the
-  /// rank sends plus the largest it receives (messages sent or received with
-  /// a datatype need none; a message handed over through shared memory needs
-  /// four chunks of the sender's ring, which also holds its MPI sends).
+  /// included. In the Scheduled and Overlapped modes this is at most the
+  /// largest message (Overlapped: part) the rank sends plus the largest it
+  /// receives (messages sent or received with a datatype need none; a
+  /// message handed over through shared memory needs four chunks of the
+  /// sender's ring, which also holds its MPI sends).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives; in the Scheduled
   /// mode, the messages within the node that move at once count as one.

@@ -9,7 +9,8 @@
 // call on a communicator, translatedPlan() builds a Plan that follows those
 // tables instead of computing them, and keeps it. The generated code then
 // runs the schedule's steps as calls of the runtime's one executor
-// (AssignSteps and RedistributeSteps below, over Plan::executeStep). A
+// (AssignSteps and RedistributeSteps below, over Plan::executeStep), or for
+// an overlapped schedule its events in one call (the Overlapped mode). A
 // dynamic directive calls cachedPlan() (redist/runtime/Redistribute.h) with
 // the same helpers, and moves all steps in one call.
 //
@@ -52,8 +53,17 @@ struct TranslatedMessage {
   int64_t First, SliceSeries, Repeat, SrcStride, DstStride, TailSeries;
 };
 
+/// One event of a translated overlapped schedule: Len elements of
+/// Messages[Msg], sent over [Start, Start + Len) (redist/OverlapSchedule.h).
+/// A message's events carry its elements in the order of their starts.
+struct TranslatedEvent {
+  int64_t Msg, Start, Len;
+};
+
 /// What redistc decided for one static directive. Messages are sorted by
-/// step; Series holds the runs of all of them.
+/// step; Series holds the runs of all of them. An overlapped schedule
+/// (schedule(overlap), schedule(overlap_split)) has one step holding every
+/// message, and its Events instead; a step schedule has no events.
 struct TranslatedSchedule {
   const char *Where;     ///< "file.cpp:12", named by every error
   const char *Algorithm; ///< the algorithm that made the schedule
@@ -63,11 +73,15 @@ struct TranslatedSchedule {
   int64_t MessageCount;
   const TranslatedMessage *Messages;
   const RunSeries *Series;
+  int64_t EventCount;
+  const TranslatedEvent *Events; ///< sorted by start; null without events
 };
 
 /// The options every directive's plan starts from: PlanOptions' defaults
 /// until the program changes them. A dynamic directive's schedule clause
-/// then sets PlanOptions::Schedule; a static one follows its tables.
+/// then sets PlanOptions::Schedule, or for overlap and overlap_split the
+/// Overlapped mode and its order; a static one follows its tables (and runs
+/// tables with events in the Overlapped mode).
 PlanOptions &directiveOptions();
 
 /// A directive's verify clause (or redistc's --verify for its file): whether
