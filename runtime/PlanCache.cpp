@@ -162,12 +162,13 @@ const Plan &cachedPlan(const Distribution &From, const Distribution &To,
 
 const Plan &translatedPlan(const TranslatedSchedule &S,
                            std::size_t ElementBytes, MPI_Comm Comm,
-                           Verification V) {
+                           Verification V,
+                           const std::optional<std::string> &Problem) {
   const PlanOptions Options = directiveOptions(V);
   try {
     const Distribution From = S.From.value(), To = S.To.value();
     return lookUp(
-        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, std::nullopt,
+        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, Problem,
         [&] {
           PlanOptions Followed = Options;
           Followed.Schedule =

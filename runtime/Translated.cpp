@@ -196,12 +196,18 @@ Target genBlockTarget(std::vector<int64_t> Sizes, int64_t Procs) {
   }
 }
 
+std::optional<std::string> extentProblem(int64_t SrcExtent,
+                                         int64_t DstExtent) {
+  if (SrcExtent == DstExtent)
+    return std::nullopt;
+  return "assign between arrays of different extents: " +
+         std::to_string(SrcExtent) + " and " + std::to_string(DstExtent);
+}
+
 Target assignTarget(const Distribution &To, int64_t SrcExtent,
                     int64_t DstExtent) {
-  if (SrcExtent != DstExtent)
-    return Target::invalid("assign between arrays of different extents: " +
-                           std::to_string(SrcExtent) + " and " +
-                           std::to_string(DstExtent));
+  if (auto Problem = extentProblem(SrcExtent, DstExtent))
+    return Target::invalid(*Problem);
   return To;
 }
 

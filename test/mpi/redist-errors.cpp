@@ -4,9 +4,8 @@
 //
 // Each case builds a plan (or redistributes) with a bad parameter on every
 // rank or on some ranks only, or with parameters that differ between ranks
-// under the Verify
-// option (one case per parameter Verify compares, and cases where some ranks
-// find the plan in the cache and others do not). Every rank must catch
+// under the Verify option (one case per parameter Verify compares, and cases
+// where some ranks find the plan in the cache and others do not). Every rank must catch
 // redist::InvalidArgument whose message names the value; rank 0 then prints
 // "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
 // case: no rank may hang or abort. A failed plan must leave no duplicate of

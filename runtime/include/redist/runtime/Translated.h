@@ -86,10 +86,12 @@ PlanOptions directiveOptions(Verification V);
 /// plan reads it: S and its tables must outlive the plan (generated code
 /// holds them in static storage). Throws InvalidArgument, prefixed with
 /// S.Where, on every rank when a parameter is invalid or the tables do not
-/// describe S's distributions.
+/// describe S's distributions, or when Problem is set on any rank (the
+/// caller's values do not fit S).
 const Plan &translatedPlan(const TranslatedSchedule &S,
                            std::size_t ElementBytes, MPI_Comm Comm,
-                           Verification V = Verification::Default);
+                           Verification V = Verification::Default,
+                           const std::optional<std::string> &Problem = {});
 
 /// Throws InvalidArgument "Where: What".
 [[noreturn]] void directiveError(const char *Where, const std::string &What);
@@ -137,6 +139,8 @@ template <typename Sizes> Target genBlockTarget(const Sizes &S, int64_t Procs) {
     V.push_back(static_cast<int64_t>(Size));
   return genBlockTarget(std::move(V), Procs);
 }
+/// Why an assignment between these extents cannot be, if it cannot.
+std::optional<std::string> extentProblem(int64_t SrcExtent, int64_t DstExtent);
 /// An assignment's target distribution To, unless the extents differ.
 Target assignTarget(const Distribution &To, int64_t SrcExtent,
                     int64_t DstExtent);
@@ -189,7 +193,8 @@ std::string targetProblem(T (&)[K], int64_t N) {
 }
 
 /// Collective over Comm: when any rank's Problem is not empty, every rank
-/// throws, so that none is left waiting in a step.
+/// throws, naming the ranks at fault and the first one's Problem, so that
+/// none is left waiting in a step.
 void agreeOnSizes(const std::string &Problem, MPI_Comm Comm, const char *Where);
 
 template <typename T, typename A>
@@ -293,11 +298,19 @@ const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                      V);
 }
 
-/// The plan of a static directive, for the element type of S.
+/// The plan of a static directive, for the element type of S. Problem, set
+/// when the directive's run-time values do not fit its tables (an assign's
+/// target extent), is raised on every rank as the plan's own errors are.
+template <typename S>
+const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm,
+                       const std::optional<std::string> &Problem,
+                       Verification V = Verification::Default) {
+  return translatedPlan(T, sizeof(ElementOf<S>), Comm, V, Problem);
+}
 template <typename S>
 const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm,
                        Verification V = Verification::Default) {
-  return translatedPlan(T, sizeof(ElementOf<S>), Comm, V);
+  return staticPlan<S>(T, Comm, std::nullopt, V);
 }
 
 } // namespace directive
