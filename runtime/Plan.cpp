@@ -591,10 +591,11 @@ void detail::MessageBuffer::Free::operator()(char *P) const {
 // Plan
 //===----------------------------------------------------------------------===//
 
-detail::PreparedPlan detail::PlanBuilder::prepare(
-    const Distribution &From, const Distribution &To, int64_t N,
-    std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-    const TranslatedSchedule *Given) {
+detail::PreparedPlan
+detail::PlanBuilder::prepare(const Distribution &From, const Distribution &To,
+                             int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                             const PlanOptions &Options,
+                             const TranslatedSchedule *Given) {
   // Everything that can fail on the parameters happens here, on each rank
   // alone; every rank then reaches the agreement before anyone throws.
   PreparedPlan P;

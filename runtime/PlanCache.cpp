@@ -167,15 +167,14 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
   const PlanOptions Options = directiveOptions(V);
   try {
     const Distribution From = S.From.value(), To = S.To.value();
-    return lookUp(
-        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, Problem,
-        [&] {
-          PlanOptions Followed = Options;
-          Followed.Schedule =
-              parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
-          return detail::PlanBuilder::prepare(From, To, S.N, ElementBytes, Comm,
-                                              Followed, &S);
-        });
+    return lookUp(CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S},
+                  Problem, [&] {
+                    PlanOptions Followed = Options;
+                    Followed.Schedule =
+                        parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
+                    return detail::PlanBuilder::prepare(
+                        From, To, S.N, ElementBytes, Comm, Followed, &S);
+                  });
   } catch (const InvalidArgument &E) {
     directiveError(S.Where, E.what());
   }

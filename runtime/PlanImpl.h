@@ -269,9 +269,10 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
                      int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                      const PlanOptions &Options);
 /// Collective over Comm (not MPI_COMM_NULL), before any data moves: when
-/// some rank has a Problem, throws InvalidArgument on every rank, naming
-/// those ranks and the first one's problem. One MPI_Allreduce when none has.
-void agreeOnProblem(const std::optional<std::string> &Problem, MPI_Comm Comm);
+/// some rank's Problem is not empty, throws InvalidArgument on every rank,
+/// naming those ranks and the first one's problem. One MPI_Allreduce when
+/// none has one.
+void agreeOnProblem(const std::string &Problem, MPI_Comm Comm);
 /// agreeOnProblem, and with Compare (the Verify option), in the same
 /// MPI_Allreduce, a comparison of every parameter: throws InvalidArgument on
 /// every rank, naming the parameter, when ranks were given different ones.

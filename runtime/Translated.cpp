@@ -100,9 +100,7 @@ std::string detail::differingRuns(const MessagePattern &Given,
 
 void Plan::Impl::agreeOnGiven(const std::string &Problem) const {
   try {
-    detail::agreeOnProblem(Problem.empty() ? std::nullopt
-                                           : std::optional<std::string>(Problem),
-                           Comm);
+    detail::agreeOnProblem(Problem, Comm);
   } catch (const InvalidArgument &E) {
     failTables(E.what());
   }
@@ -196,8 +194,7 @@ Target genBlockTarget(std::vector<int64_t> Sizes, int64_t Procs) {
   }
 }
 
-std::optional<std::string> extentProblem(int64_t SrcExtent,
-                                         int64_t DstExtent) {
+std::optional<std::string> extentProblem(int64_t SrcExtent, int64_t DstExtent) {
   if (SrcExtent == DstExtent)
     return std::nullopt;
   return "assign between arrays of different extents: " +
@@ -236,10 +233,7 @@ void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where) {
 void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
                   const char *Where) {
   try {
-    detail::agreeOnProblem(Problem.empty()
-                               ? std::nullopt
-                               : std::optional<std::string>(Problem),
-                           Comm);
+    detail::agreeOnProblem(Problem, Comm);
   } catch (const InvalidArgument &E) {
     directiveError(Where, E.what());
   }

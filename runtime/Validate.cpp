@@ -323,8 +323,9 @@ void agree(const std::optional<std::string> &Problem,
 
 } // namespace
 
-void agreeOnProblem(const std::optional<std::string> &Problem, MPI_Comm Comm) {
-  agree(Problem, nullptr, Comm);
+void agreeOnProblem(const std::string &Problem, MPI_Comm Comm) {
+  agree(Problem.empty() ? std::nullopt : std::optional<std::string>(Problem),
+        nullptr, Comm);
 }
 
 void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,

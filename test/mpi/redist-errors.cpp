@@ -5,11 +5,11 @@
 // Each case builds a plan (or redistributes) with a bad parameter on every
 // rank or on some ranks only, or with parameters that differ between ranks
 // under the Verify option (one case per parameter Verify compares, and cases
-// where some ranks find the plan in the cache and others do not). Every rank must catch
-// redist::InvalidArgument whose message names the value; rank 0 then prints
-// "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
-// case: no rank may hang or abort. A failed plan must leave no duplicate of
-// the communicator behind: an attribute with a copy callback counts them.
+// where some ranks find the plan in the cache and others do not). Every rank
+// must catch redist::InvalidArgument whose message names the value; rank 0 then
+// prints "error CASE: all 4 ranks: MESSAGE", and the program goes on to the
+// next case: no rank may hang or abort. A failed plan must leave no duplicate
+// of the communicator behind: an attribute with a copy callback counts them.
 // The cases with huge layouts run under a memory cap (MemoryCap), so that
 // unbounded growth fails them at once.
 //
@@ -433,16 +433,15 @@ int main(int argc, char **argv) {
                                      : D::genBlock({10, 20, 30, 40}),
                            D::block(4), 100, 8, O);
                 });
-    expectError(("two ranks: BLOCK(k) too small" + Suffix).c_str(),
-                "on ranks 1 and 3; on rank 1: target distribution block(20)",
-                [&] {
-                  makePlan(D::cyclic(4), D::block(4, Rank % 2 ? 20 : 25), 100,
-                           8, O);
-                });
+    expectError(
+        ("two ranks: BLOCK(k) too small" + Suffix).c_str(),
+        "on ranks 1 and 3; on rank 1: target distribution block(20)", [&] {
+          makePlan(D::cyclic(4), D::block(4, Rank % 2 ? 20 : 25), 100, 8, O);
+        });
     expectError(("one rank: negative extent, cached" + Suffix).c_str(),
                 "on rank 1: extent N = -7 is negative", [&] {
-                  cachedPlan(D::cyclic(4), D::block(4), Rank == 1 ? -7 : 100,
-                             8, MPI_COMM_WORLD, O);
+                  cachedPlan(D::cyclic(4), D::block(4), Rank == 1 ? -7 : 100, 8,
+                             MPI_COMM_WORLD, O);
                 });
   }
   // Verify catches a rank with a bad value when the others find their plan

@@ -291,8 +291,7 @@ const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         Verification V = Verification::Default);
 template <typename S>
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
-                        MPI_Comm Comm, const char *Algorithm,
-                        const char *Where,
+                        MPI_Comm Comm, const char *Algorithm, const char *Where,
                         Verification V = Verification::Default) {
   return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where,
                      V);
