@@ -726,53 +726,53 @@ void detail::MessageBuffer::Free::operator()(char *P) const {
 // Plan
 //===----------------------------------------------------------------------===//
 
+detail::PreparedPlan
+detail::PlanBuilder::prepare(const Distribution &From, const Distribution &To,
+                             int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                             const PlanOptions &Options,
+                             const TranslatedSchedule *Given) {
+  // Everything that can fail on the parameters happens here, on each rank
+  // alone; every rank then reaches the agreement before anyone throws.
+  PreparedPlan P;
+  P.Problem = findInvalidParameter(From, To, N, ElementBytes, Comm, Options);
+  if (P.Problem)
+    return P;
+  try {
+    P.Built = std::make_unique<Plan::Impl>(From, To, N, ElementBytes, Comm,
+                                           Options, Given);
+  } catch (const InvalidArgument &E) {
+    P.Problem = E.what();
+  } catch (...) {
+    P.Failure = std::current_exception();
+  }
+  return P;
+}
+
+std::unique_ptr<Plan::Impl>
+detail::PlanBuilder::finishImpl(PreparedPlan Prepared) {
+  if (Prepared.Problem)
+    throw InvalidArgument(*Prepared.Problem);
+  if (Prepared.Failure)
+    std::rethrow_exception(Prepared.Failure);
+  // Collective from here on. Built owns what it has acquired so far, so a
+  // failure here (out of memory) frees the duplicate and the datatypes.
+  Prepared.Built->build();
+  return std::move(Prepared.Built);
+}
+
+std::unique_ptr<Plan> detail::PlanBuilder::finish(PreparedPlan Prepared) {
+  return std::unique_ptr<Plan>(new Plan(finishImpl(std::move(Prepared))));
+}
+
 std::unique_ptr<Plan::Impl>
 detail::PlanBuilder::impl(const Distribution &From, const Distribution &To,
                           int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                          const PlanOptions &Options, bool Verify,
-                          const TranslatedSchedule *Given) {
-  // Everything that can fail on the parameters happens here, on each rank
-  // alone; every rank then reaches Verify's collective before anyone throws.
-  std::optional<std::string> Problem =
-      findInvalidParameter(From, To, N, ElementBytes, Comm, Options);
-  std::unique_ptr<Plan::Impl> Built;
-  std::exception_ptr Failure;
-  if (!Problem) {
-    try {
-      Built = std::make_unique<Plan::Impl>(From, To, N, ElementBytes, Comm,
-                                           Options, Given);
-    } catch (const InvalidArgument &E) {
-      Problem = E.what();
-    } catch (...) {
-      Failure = std::current_exception();
-    }
-  }
-  if (Verify && Comm != MPI_COMM_NULL)
-    verifySameParameters(From, To, N, ElementBytes, Comm, Options);
-  if (Problem)
-    throw InvalidArgument(*Problem);
-  if (Failure)
-    std::rethrow_exception(Failure);
-  // Collective from here on. Built owns what it has acquired so far, so a
-  // failure here (out of memory) frees the duplicate and the datatypes.
-  Built->build();
-  return Built;
-}
-
-std::unique_ptr<Plan> detail::PlanBuilder::skippingVerify(
-    const Distribution &From, const Distribution &To, int64_t N,
-    std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options) {
-  return std::unique_ptr<Plan>(
-      new Plan(impl(From, To, N, ElementBytes, Comm, Options, false)));
-}
-
-std::unique_ptr<Plan>
-detail::PlanBuilder::translated(const TranslatedSchedule &Given,
-                                std::size_t ElementBytes, MPI_Comm Comm,
-                                const PlanOptions &Options) {
-  return std::unique_ptr<Plan>(
-      new Plan(impl(Given.From.value(), Given.To.value(), Given.N, ElementBytes,
-                    Comm, Options, Options.Verify, &Given)));
+                          const PlanOptions &Options, bool Verify) {
+  PreparedPlan P = prepare(From, To, N, ElementBytes, Comm, Options);
+  if (Comm != MPI_COMM_NULL)
+    agreeOnParameters(P.Problem, Verify, From, To, N, ElementBytes, Comm,
+                      Options);
+  return finishImpl(std::move(P));
 }
 
 Plan::Plan(const Distribution &From, const Distribution &To, int64_t N,

@@ -111,58 +111,79 @@ void watchCommunicator(MPI_Comm Comm) {
     MPI_Comm_set_attr(Comm, CommKeyval, nullptr);
 }
 
-/// The cached plan of Key, built by Build() on a miss.
-template <typename BuildFn> const Plan &lookUp(CacheKey Key, BuildFn &&Build) {
+/// The cached plan of Key, prepared by Prepare() on a miss. Problem, set
+/// when the caller's values make no plan, is raised like the parameters'.
+template <typename PrepareFn>
+const Plan &lookUp(const CacheKey &Key, std::optional<std::string> Problem,
+                   PrepareFn &&Prepare) {
   Cache &C = cache();
-  auto It = C.find(Key);
+  auto It = Problem ? C.end() : C.find(Key);
+  // A cached plan's parameters were checked when it was built.
+  detail::PreparedPlan Fresh;
+  if (It == C.end() && !Problem) {
+    Fresh = Prepare();
+    Problem = Fresh.Problem;
+  }
+  Fresh.Problem = Problem;
+  // With Verify, on every call and before the plan is used: ranks given
+  // different parameters may find a plan on some ranks and build one
+  // (collectively) on others, and a rank with a problem would throw alone;
+  // both would hang. After it, the ranks hit or miss together. Without
+  // Verify, only a miss agrees, as its build is collective anyway.
+  const bool Compare = Key.Options.Verify;
+  if (Key.Comm != MPI_COMM_NULL && (Compare || It == C.end()))
+    detail::agreeOnParameters(Problem, Compare, Key.From, Key.To, Key.N,
+                              Key.ElementBytes, Key.Comm, Key.Options);
   if (It != C.end())
     return *It->second;
-  std::unique_ptr<Plan> Built = Build();
+  std::unique_ptr<Plan> Built = detail::PlanBuilder::finish(std::move(Fresh));
   watchCommunicator(Key.Comm);
-  return *C.emplace(std::move(Key), std::move(Built)).first->second;
+  return *C.emplace(Key, std::move(Built)).first->second;
 }
 
 } // namespace
 
+const Plan &detail::cachedPlan(const std::optional<std::string> &Problem,
+                               const Distribution &From, const Distribution &To,
+                               int64_t N, std::size_t ElementBytes,
+                               MPI_Comm Comm, const PlanOptions &Options) {
+  return lookUp(CacheKey{From, To, N, ElementBytes, Comm, Options}, Problem,
+                [&] {
+                  return detail::PlanBuilder::prepare(From, To, N, ElementBytes,
+                                                      Comm, Options);
+                });
+}
+
 const Plan &cachedPlan(const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options) {
-  // Verify on every call, before the lookup: ranks given different
-  // parameters may find a plan on some ranks and build one (collectively) on
-  // others, which would hang. After it, the ranks hit or miss together.
-  if (Options.Verify && Comm != MPI_COMM_NULL)
-    detail::verifySameParameters(From, To, N, ElementBytes, Comm, Options);
-  return lookUp(CacheKey{From, To, N, ElementBytes, Comm, Options}, [&] {
-    return detail::PlanBuilder::skippingVerify(From, To, N, ElementBytes, Comm,
-                                               Options);
-  });
+  return detail::cachedPlan(std::nullopt, From, To, N, ElementBytes, Comm,
+                            Options);
 }
 
 const Plan &translatedPlan(const TranslatedSchedule &S,
                            std::size_t ElementBytes, MPI_Comm Comm,
-                           Verification V) {
+                           Verification V,
+                           const std::optional<std::string> &Problem) {
   const PlanOptions Options = directiveOptions(V);
   try {
     const Distribution From = S.From.value(), To = S.To.value();
-    if (Options.Verify && Comm != MPI_COMM_NULL)
-      detail::verifySameParameters(From, To, S.N, ElementBytes, Comm, Options);
-    return lookUp(
-        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, [&] {
-          PlanOptions Followed = Options;
-          Followed.Verify = false; // done above
-          Followed.Schedule =
-              parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
-          // The tables' steps, or their events (which the
-          // Overlapped mode then follows), are the order.
-          Followed.Overlap = OverlapOrder::Steps;
-          if (S.Events) {
-            Followed.Mode = ExecMode::Overlapped;
-            Followed.Overlap =
-                parseOverlapOrder(S.Algorithm).value_or(OverlapOrder::Overlap);
-          }
-          return detail::PlanBuilder::translated(S, ElementBytes, Comm,
-                                                 Followed);
-        });
+    return lookUp(CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S},
+                  Problem, [&] {
+                    PlanOptions Followed = Options;
+                    Followed.Schedule =
+                        parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
+                    // The tables' steps, or their events (which the
+                    // Overlapped mode then follows), are the order.
+                    Followed.Overlap = OverlapOrder::Steps;
+                    if (S.Events) {
+                      Followed.Mode = ExecMode::Overlapped;
+                      Followed.Overlap = parseOverlapOrder(S.Algorithm)
+                                             .value_or(OverlapOrder::Overlap);
+                    }
+                    return detail::PlanBuilder::prepare(
+                        From, To, S.N, ElementBytes, Comm, Followed, &S);
+                  });
   } catch (const InvalidArgument &E) {
     directiveError(S.Where, E.what());
   }

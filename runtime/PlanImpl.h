@@ -17,8 +17,10 @@
 #include "redist/runtime/Translated.h"
 
 #include <algorithm>
+#include <exception>
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace redist {
@@ -310,12 +312,18 @@ std::optional<std::string>
 findInvalidParameter(const Distribution &From, const Distribution &To,
                      int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                      const PlanOptions &Options);
-/// The Verify option's collective: one MPI_Allreduce over Comm of every
-/// parameter. Throws InvalidArgument on every rank, naming the parameter,
-/// when ranks disagree.
-void verifySameParameters(const Distribution &From, const Distribution &To,
-                          int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                          const PlanOptions &Options);
+/// Collective over Comm (not MPI_COMM_NULL), before any data moves: when
+/// some rank's Problem is not empty, throws InvalidArgument on every rank,
+/// naming those ranks and the first one's problem. One MPI_Allreduce when
+/// none has one.
+void agreeOnProblem(const std::string &Problem, MPI_Comm Comm);
+/// agreeOnProblem, and with Compare (the Verify option), in the same
+/// MPI_Allreduce, a comparison of every parameter: throws InvalidArgument on
+/// every rank, naming the parameter, when ranks were given different ones.
+void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
+                       const Distribution &From, const Distribution &To,
+                       int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                       const PlanOptions &Options);
 /// The id of message Src -> Dst in G (an index into G.Messages), if any.
 std::optional<int64_t> findGridId(const CommGrid &G, int64_t Src, int64_t Dst);
 /// The largest transfer in bytes that Options allow.
@@ -328,32 +336,47 @@ std::string differingRuns(const MessagePattern &Given,
                           const MessagePattern &Lib, const Layout &From,
                           const Layout &To);
 
-/// How plans are built; a friend of Plan.
+/// A plan checked and scheduled on this rank alone, not yet agreed on.
+struct PreparedPlan {
+  std::unique_ptr<Plan::Impl> Built;
+  /// The first problem with the parameters on this rank.
+  std::optional<std::string> Problem;
+  /// Any other failure (out of memory), rethrown after the agreement.
+  std::exception_ptr Failure;
+};
+
+/// cachedPlan, where Problem, set when the caller's values make no plan (a
+/// directive's), is raised on every rank as a parameter's would be.
+const Plan &cachedPlan(const std::optional<std::string> &Problem,
+                       const Distribution &From, const Distribution &To,
+                       int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                       const PlanOptions &Options);
+
+/// How plans are built; a friend of Plan. A plan is prepared on each rank
+/// alone, then the ranks agree (agreeOnParameters), then it is finished
+/// collectively: so that a problem on any rank is raised on every rank.
 struct PlanBuilder {
-  /// Checks the parameters and computes the schedule on this rank, then
-  /// (with Verify) compares the parameters across ranks, then throws the
-  /// first problem on every rank or builds the plan collectively.
+  /// Checks the parameters and computes the schedule, without communicating.
+  /// With Given, the plan follows its tables.
+  static PreparedPlan prepare(const Distribution &From, const Distribution &To,
+                              int64_t N, std::size_t ElementBytes,
+                              MPI_Comm Comm, const PlanOptions &Options,
+                              const TranslatedSchedule *Given = nullptr);
+  /// After the agreement: throws the prepared problem or failure, else
+  /// builds the plan (collective).
+  static std::unique_ptr<Plan::Impl> finishImpl(PreparedPlan Prepared);
+  static std::unique_ptr<Plan> finish(PreparedPlan Prepared);
+  /// prepare, agreeOnParameters (comparing the parameters with Verify),
+  /// finish.
   static std::unique_ptr<Plan::Impl>
   impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-       bool Verify, const TranslatedSchedule *Given = nullptr);
-  /// For cachedPlan, which runs Verify's comparison itself (when asked)
-  /// before it consults the cache.
-  static std::unique_ptr<Plan> skippingVerify(const Distribution &From,
-                                              const Distribution &To, int64_t N,
-                                              std::size_t ElementBytes,
-                                              MPI_Comm Comm,
-                                              const PlanOptions &Options);
-  /// For translatedPlan: the plan that follows Given's tables.
+       bool Verify);
   /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
   static std::unique_ptr<Plan>
   matrix(const MatrixSide &From, const MatrixSide &To,
          const MatrixRegion &Region, Algorithm2D Algorithm,
          std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
-  static std::unique_ptr<Plan> translated(const TranslatedSchedule &Given,
-                                          std::size_t ElementBytes,
-                                          MPI_Comm Comm,
-                                          const PlanOptions &Options);
 };
 
 } // namespace detail

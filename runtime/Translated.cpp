@@ -100,13 +100,11 @@ std::string detail::differingRuns(const MessagePattern &Given,
 }
 
 void Plan::Impl::agreeOnGiven(const std::string &Problem) const {
-  int Mine = Problem.empty() ? INT32_MAX : Rank, First = 0;
-  MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm);
-  if (!Problem.empty())
-    failTables(Problem);
-  if (First != INT32_MAX)
-    failTables("rank " + std::to_string(First) +
-               " found runs that differ from its messages'");
+  try {
+    detail::agreeOnProblem(Problem, Comm);
+  } catch (const InvalidArgument &E) {
+    failTables(E.what());
+  }
 }
 
 void Plan::Impl::checkGiven() const {
@@ -207,13 +205,49 @@ Algorithm algorithm(const char *Name) {
                         "'");
 }
 
-Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
-                          const char *Where) {
+const Distribution &Target::value(const char *Where) const {
+  if (!Value)
+    directiveError(Where, *Problem);
+  return *Value;
+}
+
+Target target(DistKind Kind, int64_t Procs, int64_t Param) {
   try {
     return makeDistribution(Kind, Procs, Param, nullptr);
   } catch (const InvalidArgument &E) {
-    directiveError(Where, E.what());
+    return Target::invalid(E.what());
   }
+}
+
+Target genBlockTarget(std::vector<int64_t> Sizes, int64_t Procs) {
+  if (static_cast<int64_t>(Sizes.size()) != Procs)
+    return Target::invalid("gen_block has " + std::to_string(Sizes.size()) +
+                           " entries but the arrangement has " +
+                           std::to_string(Procs) + " processes");
+  try {
+    return Distribution::genBlock(std::move(Sizes));
+  } catch (const InvalidArgument &E) {
+    return Target::invalid(E.what());
+  }
+}
+
+std::optional<std::string> extentProblem(int64_t SrcExtent, int64_t DstExtent) {
+  if (SrcExtent == DstExtent)
+    return std::nullopt;
+  return "assign between arrays of different extents: " +
+         std::to_string(SrcExtent) + " and " + std::to_string(DstExtent);
+}
+
+Target assignTarget(const Distribution &To, int64_t SrcExtent,
+                    int64_t DstExtent) {
+  if (auto Problem = extentProblem(SrcExtent, DstExtent))
+    return Target::invalid(*Problem);
+  return To;
+}
+
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where) {
+  return target(Kind, Procs, Param).value(Where);
 }
 
 std::string elements(int64_t N) {
@@ -233,37 +267,17 @@ void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where) {
     directiveError(Where, "the two arrangements use different communicators");
 }
 
-void checkSameExtent(int64_t A, int64_t B, const char *Where) {
-  if (A != B)
-    directiveError(Where, "assign between arrays of different extents: " +
-                              std::to_string(A) + " and " + std::to_string(B));
-}
-
 void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
                   const char *Where) {
-  // One reduction when every variable fits, as on every call that works;
-  // two more find how many ranks are at fault, and the first.
-  int Bad = !Problem.empty(), AnyBad = 0;
-  MPI_Allreduce(&Bad, &AnyBad, 1, MPI_INT, MPI_MAX, Comm);
-  if (!AnyBad)
-    return;
-  int Rank = 0;
-  MPI_Comm_rank(Comm, &Rank);
-  int Count = 0, First = 0, Mine = Bad ? Rank : INT32_MAX;
-  MPI_Allreduce(&Bad, &Count, 1, MPI_INT, MPI_SUM, Comm);
-  MPI_Allreduce(&Mine, &First, 1, MPI_INT, MPI_MIN, Comm);
-  if (Bad)
-    directiveError(Where, Problem + " (rank " + std::to_string(Rank) + ")");
-  directiveError(Where,
-                 "the variable of rank " + std::to_string(First) +
-                     (Count > 1 ? " and " + std::to_string(Count - 1) +
-                                      " other rank" + (Count > 2 ? "s" : "")
-                                : std::string()) +
-                     " does not fit its distribution");
+  try {
+    detail::agreeOnProblem(Problem, Comm);
+  } catch (const InvalidArgument &E) {
+    directiveError(Where, E.what());
+  }
 }
 
-const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
-                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
+                        std::size_t ElementBytes, MPI_Comm Comm,
                         const char *Algorithm, const char *Where,
                         Verification V) {
   try {
@@ -277,7 +291,9 @@ const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
     } else {
       Options.Schedule = algorithm(Algorithm);
     }
-    return cachedPlan(From, To, N, ElementBytes, Comm, Options);
+    // A target without a value stands in From: its problem wins anyway.
+    return detail::cachedPlan(To.problem(), From, To.valueOr(From), N,
+                              ElementBytes, Comm, Options);
   } catch (const InvalidArgument &E) {
     directiveError(Where, E.what());
   }

@@ -1,10 +1,10 @@
 //===- Validate.cpp - Checking a plan's parameters ------------------------===//
 //
-// Two kinds of checks. findInvalidParameter runs on each rank without
-// communicating, so ranks given the same parameters all fail the same way
-// before any message is sent. verifySameParameters (the Verify option) is
-// one MPI_Allreduce that finds ranks given different parameters, which would
-// otherwise wait forever for messages that never come.
+// Two steps. findInvalidParameter runs on each rank without communicating.
+// agreeOnParameters then tells every rank, in one MPI_Allreduce, whether any
+// rank found a problem and (the Verify option) whether the ranks were given
+// different parameters: a rank that threw alone, or ranks that disagree,
+// would leave the others waiting forever for messages that never come.
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
@@ -241,25 +241,54 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
   return std::nullopt;
 }
 
-void verifySameParameters(const Distribution &From, const Distribution &To,
-                          int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                          const PlanOptions &Options) {
-  std::vector<Parameter> Params =
-      allParameters(From, To, N, ElementBytes, Options);
-  const std::size_t K = Params.size();
-  // The usual case, every rank alike, costs one reduction of two numbers:
-  // the maximum of a hash of all parameters and of its complement. Only
-  // when they differ does the reduction below find which parameter.
-  std::vector<int64_t> Values(K);
-  for (std::size_t I = 0; I < K; ++I)
-    Values[I] = Params[I].Value;
-  const int64_t Hash = hashSizes(Values);
-  int64_t Pair[2] = {Hash, ~Hash}, Reduced[2];
-  MPI_Allreduce(Pair, Reduced, 2, MPI_INT64_T, MPI_MAX, Comm);
-  if (Reduced[0] == Hash && ~Reduced[1] == Hash)
-    return;
+namespace {
+
+/// "rank 2", "ranks 1 and 3", "ranks 0, 1, 2, 3, 4 and 59 others".
+std::string rankList(const std::vector<int> &Ranks) {
+  const std::size_t Shown = std::min<std::size_t>(Ranks.size(), 5);
+  std::string Text = Ranks.size() == 1 ? "rank " : "ranks ";
+  for (std::size_t I = 0; I < Shown; ++I) {
+    if (I > 0)
+      Text += I + 1 == Ranks.size() ? " and " : ", ";
+    Text += std::to_string(Ranks[I]);
+  }
+  if (Shown < Ranks.size())
+    Text += " and " + std::to_string(Ranks.size() - Shown) + " others";
+  return Text;
+}
+
+/// The failure path of agreeOnParameters, when some rank has a Problem:
+/// every rank learns which ranks have one and the first one's text.
+[[noreturn]] void throwProblemOfRanks(const std::optional<std::string> &Problem,
+                                      MPI_Comm Comm) {
+  int Size = 0, Bad = Problem.has_value();
+  MPI_Comm_size(Comm, &Size);
+  std::vector<int> AllBad(static_cast<std::size_t>(Size));
+  MPI_Allgather(&Bad, 1, MPI_INT, AllBad.data(), 1, MPI_INT, Comm);
+  std::vector<int> Ranks;
+  for (int R = 0; R < Size; ++R)
+    if (AllBad[static_cast<std::size_t>(R)])
+      Ranks.push_back(R);
+  // Messages name a value or two: a bound keeps the broadcast small.
+  std::string Text = Problem.value_or("").substr(0, 4096);
+  int Length = static_cast<int>(Text.size());
+  MPI_Bcast(&Length, 1, MPI_INT, Ranks.front(), Comm);
+  Text.resize(static_cast<std::size_t>(Length));
+  MPI_Bcast(Text.data(), Length, MPI_CHAR, Ranks.front(), Comm);
+  if (Ranks.size() == 1)
+    throw InvalidArgument("on rank " + std::to_string(Ranks.front()) + ": " +
+                          Text);
+  throw InvalidArgument("on " + rankList(Ranks) + "; on rank " +
+                        std::to_string(Ranks.front()) + ": " + Text);
+}
+
+/// The failure path of the comparison: one more reduction finds which
+/// parameter differs.
+[[noreturn]] void throwDifference(const std::vector<Parameter> &Params,
+                                  MPI_Comm Comm) {
   // Maxima of the values and of their complements (~v orders the other
   // way), so one MPI_MAX reduction yields every minimum and maximum.
+  const std::size_t K = Params.size();
   std::vector<int64_t> Local(2 * K), Global(2 * K);
   for (std::size_t I = 0; I < K; ++I) {
     Local[I] = Params[I].Value;
@@ -280,6 +309,55 @@ void verifySameParameters(const Distribution &From, const Distribution &To,
              "); this rank has " + P.Show(P.Value);
     throw InvalidArgument(Msg);
   }
+  // Not reached: equal parameters hash alike.
+  throw InvalidArgument("verify: ranks were given different parameters");
+}
+
+void agree(const std::optional<std::string> &Problem,
+           const std::vector<Parameter> *Params, MPI_Comm Comm) {
+  // The usual case, every rank fine and alike, costs one reduction of four
+  // numbers: whether any rank has a problem, whether any has none, and the
+  // maximum of a hash of all parameters and of its complement. Only a
+  // failure costs more.
+  int64_t Hash = 0;
+  if (Params) {
+    std::vector<int64_t> Values;
+    for (const Parameter &P : *Params)
+      Values.push_back(P.Value);
+    Hash = hashSizes(Values);
+  }
+  const int64_t Bad = Problem.has_value();
+  int64_t Local[4] = {Bad, !Bad, Hash, ~Hash}, Max[4];
+  MPI_Allreduce(Local, Max, 4, MPI_INT64_T, MPI_MAX, Comm);
+  // A problem explains a difference (block size 0 on one rank), so it wins.
+  // When every rank has one (the same parameters, all bad), each throws its
+  // own, as it would alone.
+  if (Max[0] && !Max[1])
+    throw InvalidArgument(*Problem);
+  if (Max[0])
+    throwProblemOfRanks(Problem, Comm);
+  if (Max[2] != Hash || ~Max[3] != Hash)
+    throwDifference(*Params, Comm);
+}
+
+} // namespace
+
+void agreeOnProblem(const std::string &Problem, MPI_Comm Comm) {
+  agree(Problem.empty() ? std::nullopt : std::optional<std::string>(Problem),
+        nullptr, Comm);
+}
+
+void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
+                       const Distribution &From, const Distribution &To,
+                       int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                       const PlanOptions &Options) {
+  if (!Compare) {
+    agree(Problem, nullptr, Comm);
+    return;
+  }
+  const std::vector<Parameter> Params =
+      allParameters(From, To, N, ElementBytes, Options);
+  agree(Problem, &Params, Comm);
 }
 
 } // namespace detail

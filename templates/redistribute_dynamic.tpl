@@ -1,7 +1,7 @@
 // redistc: redistribute {{VAR}}({{FORMAT}}){{ONTO}}{{SCHEDULE}}{{VERIFY_CLAUSE}}: dynamic, because
 // {{WHY}}
 #line {{LINE}} {{INPUT}}
-{ auto &redistc_var = {{VAR}}; const redist::Distribution redistc_to = {{TO_INIT}};
+{ auto &redistc_var = {{VAR}}; const redist::directive::Target redistc_to = {{TO_INIT}};
 #line {{OUTPUT_LINE}} {{OUTPUT}}
 {{BODY}}
 }

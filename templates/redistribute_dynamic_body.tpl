@@ -7,4 +7,4 @@
           {{FROM_DIST}}, redistc_to, {{EXTENT}}, {{COMM}}, "{{ALGORITHM}}",
           "{{WHERE}}"{{VERIFY}}),
       "{{WHERE}}");
-  {{FROM_DIST}} = redistc_to;
+  {{FROM_DIST}} = redistc_to.value("{{WHERE}}");

@@ -6,7 +6,7 @@
 {{BRANCHES}}
   } else {
     // Any other instantiation: the runtime, because {{WHY}}.
-    const redist::Distribution redistc_to = {{TO_INIT}};
+    const redist::directive::Target redistc_to = {{TO_INIT}};
 {{BODY}}
   }
 }

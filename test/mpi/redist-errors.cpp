@@ -3,13 +3,13 @@
 //   mpirun -np 4 redist-errors
 //
 // Each case builds a plan (or redistributes) with a bad parameter on every
-// rank, or with parameters that differ between ranks under the Verify
-// option (one case per parameter Verify compares, and cases where some ranks
-// find the plan in the cache and others do not). Every rank must catch
-// redist::InvalidArgument whose message names the value; rank 0 then prints
-// "error CASE: all 4 ranks: MESSAGE", and the program goes on to the next
-// case: no rank may hang or abort. A failed plan must leave no duplicate of
-// the communicator behind: an attribute with a copy callback counts them.
+// rank or on some ranks only, or with parameters that differ between ranks
+// under the Verify option (one case per parameter Verify compares, and cases
+// where some ranks find the plan in the cache and others do not). Every rank
+// must catch redist::InvalidArgument whose message names the value; rank 0 then
+// prints "error CASE: all 4 ranks: MESSAGE", and the program goes on to the
+// next case: no rank may hang or abort. A failed plan must leave no duplicate
+// of the communicator behind: an attribute with a copy callback counts them.
 // The cases with huge layouts run under a memory cap (MemoryCap), so that
 // unbounded growth fails them at once.
 //
@@ -305,9 +305,8 @@ int main(int argc, char **argv) {
     redistribute(Src, Dst, D::cyclic(4, 3), D::block(4), N, MPI_COMM_WORLD);
   });
   expectError(
-      // The ranks at fault say what is wrong with theirs; the others
-      // (errors.test checks rank 0's message) how many are at fault.
-      "wrong source vector sizes on two ranks", "redistribute: the", [] {
+      // Every rank names the ranks at fault and the first one's sizes.
+      "wrong source vector sizes on two ranks", "on ranks 1 and 3", [] {
         const int64_t N = 100;
         std::vector<double> Src(
             static_cast<std::size_t>(localSize(D::cyclic(4, 3), N, Rank)));
@@ -321,7 +320,7 @@ int main(int argc, char **argv) {
                 makePlan(D::block(4), D::cyclic(4), Rank == 2 ? 101 : 100, 8,
                          verifying());
               });
-  expectError("verify: one rank invalid", "extent N differs", [] {
+  expectError("verify: one rank invalid", "on rank 3: extent N = -1", [] {
     makePlan(D::block(4), D::cyclic(4), Rank == 3 ? -1 : 10, 8, verifying());
   });
   expectError("verify: same invalid parameters", "BLOCK(2)", [] {
@@ -402,8 +401,9 @@ int main(int argc, char **argv) {
                   makePlan(X.From, X.To, X.N, X.ElementBytes, X.Options);
                 });
   }
+  // A value invalid on one rank is named as such, not as a difference.
   expectError("verify: unknown algorithm on one rank",
-              "schedule algorithm differs (from auto to 42)", [] {
+              "on rank 2: unknown schedule algorithm 42", [] {
                 PlanOptions O = verifying();
                 if (Rank == 2)
                   O.Schedule = static_cast<Algorithm>(42);
@@ -435,6 +435,56 @@ int main(int argc, char **argv) {
     std::vector<double> Dst;
     redistribute(Src, Dst, D::cyclic(4, 3), D::block(4), N, MPI_COMM_WORLD);
   });
+
+  // A value invalid on some ranks only, by default and without Verify: the
+  // ranks with a valid one must not go on into the build, they throw too,
+  // naming the ranks at fault and the first one's value.
+  for (bool Verify : {true, false}) {
+    PlanOptions O;
+    O.Verify = Verify;
+    const std::string Suffix = Verify ? "" : ", unverified";
+    expectError(("one rank: GEN_BLOCK sum" + Suffix).c_str(),
+                "on rank 2: source distribution gen_block(10,20,30,39): "
+                "GEN_BLOCK sizes sum to 99, not to N = 100",
+                [&] {
+                  makePlan(Rank == 2 ? D::genBlock({10, 20, 30, 39})
+                                     : D::genBlock({10, 20, 30, 40}),
+                           D::block(4), 100, 8, O);
+                });
+    expectError(
+        ("two ranks: BLOCK(k) too small" + Suffix).c_str(),
+        "on ranks 1 and 3; on rank 1: target distribution block(20)", [&] {
+          makePlan(D::cyclic(4), D::block(4, Rank % 2 ? 20 : 25), 100, 8, O);
+        });
+    expectError(("one rank: negative extent, cached" + Suffix).c_str(),
+                "on rank 1: extent N = -7 is negative", [&] {
+                  cachedPlan(D::cyclic(4), D::block(4), Rank == 1 ? -7 : 100, 8,
+                             MPI_COMM_WORLD, O);
+                });
+  }
+  // Verify catches a rank with a bad value when the others find their plan
+  // in the cache.
+  expectError("one rank: GEN_BLOCK sum, others cached",
+              "on rank 3: source distribution gen_block(10,20,30,41)", [] {
+                const D From = D::genBlock({10, 20, 30, 40});
+                cachedPlan(From, D::block(4), 100, 8, MPI_COMM_WORLD);
+                cachedPlan(Rank == 3 ? D::genBlock({10, 20, 30, 41}) : From,
+                           D::block(4), 100, 8, MPI_COMM_WORLD);
+              });
+  expectError("one rank: redistribute() with a GEN_BLOCK length",
+              "on rank 0: the communicator has 4 ranks, fewer than max(P, Q) = "
+              "5",
+              [] {
+                const int64_t N = 100;
+                std::vector<double> Src(
+                    static_cast<std::size_t>(localSize(D::block(4), N, Rank)));
+                std::vector<double> Dst;
+                redistribute(Src, Dst, D::block(4),
+                             Rank == 0 ? D::genBlock({20, 20, 20, 20, 20})
+                                       : D::genBlock({25, 25, 25, 25}),
+                             N, MPI_COMM_WORLD);
+              });
+  clearPlanCache();
 
   // Null buffers where a part is not empty: InvalidArgument, not SIGSEGV.
   expectError("null source", "the source pointer is null on rank", [] {

@@ -12,6 +12,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -72,13 +73,15 @@ const char *ringAlgorithmEnumerator(redist::RingAlgorithm A) {
 }
 
 /// C++ that constructs the distribution of format F over Procs processes;
-/// its run-time errors name Where.
+/// its run-time errors name Where. Without Where, a redist::directive::Target
+/// instead, whose errors the directive's plan raises on every rank.
 std::string distributionInit(const FormatValue &F, const std::string &Procs,
-                             const std::string &Where) {
+                             const std::optional<std::string> &Where) {
+  const std::string Tail = Where ? ", " + quoted(*Where) + ")" : ")";
   auto BlockCyclic = [&](const char *Kind, const std::string &Param) {
-    return "redist::directive::distribution(redist::DistKind::" +
-           std::string(Kind) + ", " + Procs + ", " + Param + ", " +
-           quoted(Where) + ")";
+    return std::string("redist::directive::") +
+           (Where ? "distribution" : "target") + "(redist::DistKind::" + Kind +
+           ", " + Procs + ", " + Param + Tail;
   };
   const std::string Param = "static_cast<std::int64_t>(" + F.ArgText + ")";
   switch (F.Kind) {
@@ -91,8 +94,9 @@ std::string distributionInit(const FormatValue &F, const std::string &Procs,
   case FormatKind::CyclicSized:
     return BlockCyclic("Cyclic", Param);
   case FormatKind::GenBlock:
-    return "redist::directive::genBlock(" + argumentExpr(F) + ", " + Procs +
-           ", " + quoted(Where) + ")";
+    return std::string("redist::directive::") +
+           (Where ? "genBlock(" : "genBlockTarget(") + argumentExpr(F) + ", " +
+           Procs + Tail;
   }
   return "";
 }
@@ -599,7 +603,7 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
                         : "";
   std::string Procs = A.Onto ? DeclaredNames(*A.Onto).use(Declared::Extent)
                              : Target.use(Declared::Distribution) + ".procs()";
-  V["TO_INIT"] = distributionInit(A.Format, Procs, where(D));
+  V["TO_INIT"] = distributionInit(A.Format, Procs, std::nullopt);
   // The static path folds the format's expression into its tables; keep it
   // used.
   V["USES"] = A.Format.ArgText.empty()

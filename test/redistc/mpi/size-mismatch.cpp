@@ -10,7 +10,7 @@
 // RUN: %mpirun -np 4 %t.dynamic | FileCheck --check-prefixes=CHECK,DYNAMIC %s
 //
 // CHECK: ranks: 4
-// STATIC: rank 0 caught: size-mismatch.cpp:{{[0-9]+}}: the variable of rank 1 does not fit its distribution
+// STATIC: rank 0 caught: size-mismatch.cpp:{{[0-9]+}}: on rank 1: the source vector holds 24 elements, its distribution gives this rank 25
 // DYNAMIC: rank 0 caught: {{.*}}rank 1
 // CHECK: 4 of 4 ranks caught the error
 

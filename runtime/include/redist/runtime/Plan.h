@@ -93,10 +93,11 @@ struct PlanOptions {
   Packing Pack = Packing::Auto;
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank, naming the parameter
-  /// and its values, instead of hanging or moving data wrongly. One
-  /// MPI_Allreduce of two numbers when the plan is built, and with
-  /// cachedPlan on every lookup (docs/runtime.md gives its cost); turn it
-  /// off only where every rank is known to compute the same parameters.
+  /// and its values, instead of hanging or moving data wrongly. It rides on
+  /// the MPI_Allreduce (of four numbers) by which the ranks agree on invalid
+  /// parameters when the plan is built, and with it cachedPlan agrees on
+  /// every lookup (docs/runtime.md gives its cost); turn it off only where
+  /// every rank is known to compute the same parameters.
   bool Verify = true;
   /// In the Scheduled and Unsynchronized modes, a message between two ranks
   /// of one node moves through shared memory (found with

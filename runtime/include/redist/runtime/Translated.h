@@ -27,8 +27,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace redist {
@@ -98,10 +100,12 @@ PlanOptions directiveOptions(Verification V);
 /// plan reads it: S and its tables must outlive the plan (generated code
 /// holds them in static storage). Throws InvalidArgument, prefixed with
 /// S.Where, on every rank when a parameter is invalid or the tables do not
-/// describe S's distributions.
+/// describe S's distributions, or when Problem is set on any rank (the
+/// caller's values do not fit S).
 const Plan &translatedPlan(const TranslatedSchedule &S,
                            std::size_t ElementBytes, MPI_Comm Comm,
-                           Verification V = Verification::Default);
+                           Verification V = Verification::Default,
+                           const std::optional<std::string> &Problem = {});
 
 /// Throws InvalidArgument "Where: What".
 [[noreturn]] void directiveError(const char *Where, const std::string &What);
@@ -112,24 +116,57 @@ namespace directive {
 
 /// The algorithm named Name (redistc checked it against the same library).
 Algorithm algorithm(const char *Name);
+/// A distribution made from a directive's run-time values, or what is wrong
+/// with them. A redistribute or assign directive's target is one: its plan
+/// (dynamicPlan) raises the problem on every rank at once, so that a value
+/// wrong on some ranks only cannot leave the others waiting.
+class Target {
+public:
+  Target(Distribution D) : Value(std::move(D)) {}
+  static Target invalid(std::string Problem) {
+    Target T;
+    T.Problem = std::move(Problem);
+    return T;
+  }
+  /// The distribution; without one, throws the problem, naming Where.
+  const Distribution &value(const char *Where) const;
+  const Distribution &valueOr(const Distribution &Other) const {
+    return Value ? *Value : Other;
+  }
+  const std::optional<std::string> &problem() const { return Problem; }
+
+private:
+  Target() = default;
+  std::optional<Distribution> Value;
+  std::optional<std::string> Problem;
+};
+
 /// The block-cyclic distribution of Kind (not GenBlock) over Procs, with
-/// block size Param where Kind has one; its errors name Where.
-Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
-                          const char *Where);
+/// block size Param where Kind has one.
+Target target(DistKind Kind, int64_t Procs, int64_t Param);
+/// GEN_BLOCK over Procs processes from Sizes.
+Target genBlockTarget(std::vector<int64_t> Sizes, int64_t Procs);
 /// GEN_BLOCK over Procs processes from any sequence of sizes.
-template <typename Sizes>
-Distribution genBlock(const Sizes &S, int64_t Procs, const char *Where) {
+template <typename Sizes> Target genBlockTarget(const Sizes &S, int64_t Procs) {
   std::vector<int64_t> V;
   for (const auto &Size : S)
     V.push_back(static_cast<int64_t>(Size));
-  if (static_cast<int64_t>(V.size()) != Procs)
-    directiveError(Where, "gen_block has " + std::to_string(V.size()) +
-                              " entries but the arrangement has " +
-                              std::to_string(Procs) + " processes");
-  return Distribution::genBlock(std::move(V));
+  return genBlockTarget(std::move(V), Procs);
+}
+/// Why an assignment between these extents cannot be, if it cannot.
+std::optional<std::string> extentProblem(int64_t SrcExtent, int64_t DstExtent);
+/// An assignment's target distribution To, unless the extents differ.
+Target assignTarget(const Distribution &To, int64_t SrcExtent,
+                    int64_t DstExtent);
+/// target() and genBlockTarget() for a distribute directive, which has no
+/// plan: their errors are thrown at once, naming Where.
+Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
+                          const char *Where);
+template <typename Sizes>
+Distribution genBlock(const Sizes &S, int64_t Procs, const char *Where) {
+  return genBlockTarget(S, Procs).value(Where);
 }
 void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where);
-void checkSameExtent(int64_t A, int64_t B, const char *Where);
 
 /// "1 element", "3 elements".
 std::string elements(int64_t N);
@@ -170,7 +207,8 @@ std::string targetProblem(T (&)[K], int64_t N) {
 }
 
 /// Collective over Comm: when any rank's Problem is not empty, every rank
-/// throws, so that none is left waiting in a step.
+/// throws, naming the ranks at fault and the first one's Problem, so that
+/// none is left waiting in a step.
 void agreeOnSizes(const std::string &Problem, MPI_Comm Comm, const char *Where);
 
 template <typename T, typename A>
@@ -259,25 +297,33 @@ void redistribute(V &Var, const Plan &Pl, const char *Where) {
 }
 
 /// The plan of a dynamic directive: the runtime's cached plan with
-/// directiveOptions(V) and the directive's algorithm. Its errors name Where.
-const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
-                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+/// directiveOptions(V) and the directive's algorithm. Its errors, To's
+/// problem among them, are raised on every rank and name Where.
+const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
+                        std::size_t ElementBytes, MPI_Comm Comm,
                         const char *Algorithm, const char *Where,
                         Verification V = Verification::Default);
 template <typename S>
-const Plan &dynamicPlan(const Distribution &From, const Distribution &To,
-                        int64_t N, MPI_Comm Comm, const char *Algorithm,
-                        const char *Where,
+const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
+                        MPI_Comm Comm, const char *Algorithm, const char *Where,
                         Verification V = Verification::Default) {
   return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where,
                      V);
 }
 
-/// The plan of a static directive, for the element type of S.
+/// The plan of a static directive, for the element type of S. Problem, set
+/// when the directive's run-time values do not fit its tables (an assign's
+/// target extent), is raised on every rank as the plan's own errors are.
+template <typename S>
+const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm,
+                       const std::optional<std::string> &Problem,
+                       Verification V = Verification::Default) {
+  return translatedPlan(T, sizeof(ElementOf<S>), Comm, V, Problem);
+}
 template <typename S>
 const Plan &staticPlan(const TranslatedSchedule &T, MPI_Comm Comm,
                        Verification V = Verification::Default) {
-  return translatedPlan(T, sizeof(ElementOf<S>), Comm, V);
+  return staticPlan<S>(T, Comm, std::nullopt, V);
 }
 
 } // namespace directive
