@@ -168,22 +168,22 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
   const PlanOptions Options = directiveOptions(V);
   try {
     const Distribution From = S.From.value(), To = S.To.value();
-    return lookUp(CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S},
-                  Problem, [&] {
-                    PlanOptions Followed = Options;
-                    Followed.Schedule =
-                        parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
-                    // The tables' steps, or their events (which the
-                    // Overlapped mode then follows), are the order.
-                    Followed.Overlap = OverlapOrder::Steps;
-                    if (S.Events) {
-                      Followed.Mode = ExecMode::Overlapped;
-                      Followed.Overlap = parseOverlapOrder(S.Algorithm)
-                                             .value_or(OverlapOrder::Overlap);
-                    }
-                    return detail::PlanBuilder::prepare(
-                        From, To, S.N, ElementBytes, Comm, Followed, &S);
-                  });
+    return lookUp(
+        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, Problem, [&] {
+          PlanOptions Followed = Options;
+          Followed.Schedule =
+              parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);
+          // The tables' steps, or their events (which the
+          // Overlapped mode then follows), are the order.
+          Followed.Overlap = OverlapOrder::Steps;
+          if (S.Events) {
+            Followed.Mode = ExecMode::Overlapped;
+            Followed.Overlap =
+                parseOverlapOrder(S.Algorithm).value_or(OverlapOrder::Overlap);
+          }
+          return detail::PlanBuilder::prepare(From, To, S.N, ElementBytes, Comm,
+                                              Followed, &S);
+        });
   } catch (const InvalidArgument &E) {
     directiveError(S.Where, E.what());
   }

@@ -248,8 +248,8 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
 
 /// Each call must throw InvalidArgument on every rank, with Expect in it.
 int64_t expectError(const char *Expect, const MatrixSide &From,
-                    const MatrixSide &To, const MatrixRegion &Region,
-                    int Rank, const PlanOptions &Options = PlanOptions()) {
+                    const MatrixSide &To, const MatrixRegion &Region, int Rank,
+                    const PlanOptions &Options = PlanOptions()) {
   std::string What = "(no error)";
   try {
     MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region, Options);
