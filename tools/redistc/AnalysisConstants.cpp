@@ -43,6 +43,26 @@ std::optional<std::vector<int64_t>> integersOf(const APValue &V) {
   return Out;
 }
 
+/// The value of the constexpr variable (or member) E names, if it has one.
+const APValue *constexprValueOf(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  const ValueDecl *VD = nullptr;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    VD = DRE->getDecl();
+  else if (const auto *ME = dyn_cast<MemberExpr>(E))
+    VD = ME->getMemberDecl();
+  const auto *Var = dyn_cast_or_null<VarDecl>(VD);
+  if (!Var)
+    return nullptr;
+  // Not after Clang rejected its initializer: evaluateValue() needs one,
+  // free of errors (`constexpr long A[4] = ;` used to crash here).
+  const Expr *Init = Var->getInit();
+  if (!Var->isConstexpr() || Var->isInvalidDecl() || !Init ||
+      Init->isValueDependent())
+    return nullptr;
+  return Var->evaluateValue();
+}
+
 /// The numbers of a constant array or std::array value.
 std::optional<std::vector<double>> numbersOf(const APValue &V) {
   if (V.isStruct() && V.getStructNumFields() == 1)
@@ -281,21 +301,8 @@ std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
     return std::nullopt;
   }
   // Constant when A names a constexpr variable.
-  const Expr *E = S.E->IgnoreParenImpCasts();
-  const ValueDecl *VD = nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    VD = DRE->getDecl();
-  else if (const auto *ME = dyn_cast<MemberExpr>(E))
-    VD = ME->getMemberDecl();
-  // Not after Clang rejected its initializer: evaluateValue() needs one,
-  // free of errors (`constexpr long A[4] = ;` used to crash here).
-  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD)) {
-    const Expr *Init = Var->getInit();
-    if (Var->isConstexpr() && !Var->isInvalidDecl() && Init &&
-        !Init->isValueDependent())
-      if (const APValue *Value = Var->evaluateValue())
-        F.Sizes = integersOf(*Value);
-  }
+  if (const APValue *Value = constexprValueOf(S.E))
+    F.Sizes = integersOf(*Value);
   if (!CheckNegative())
     return std::nullopt;
   return F;
@@ -382,19 +389,8 @@ Analysis::costsOf(const Directive &D, const CostsSpec &C, const char *What) {
     return std::nullopt;
   }
   // Constant when C names a constexpr variable (as for gen_block).
-  const Expr *E = S.E->IgnoreParenImpCasts();
-  const ValueDecl *VD = nullptr;
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    VD = DRE->getDecl();
-  else if (const auto *ME = dyn_cast<MemberExpr>(E))
-    VD = ME->getMemberDecl();
-  if (const auto *Var = dyn_cast_or_null<VarDecl>(VD)) {
-    const Expr *Init = Var->getInit();
-    if (Var->isConstexpr() && !Var->isInvalidDecl() && Init &&
-        !Init->isValueDependent())
-      if (const APValue *Value = Var->evaluateValue())
-        V.Values = numbersOf(*Value);
-  }
+  if (const APValue *Value = constexprValueOf(S.E))
+    V.Values = numbersOf(*Value);
   if (V.Values)
     for (size_t I = 0; I < V.Values->size(); ++I)
       if (!CheckValue((*V.Values)[I], I, false, S.Range.getBegin(), S.Range))
