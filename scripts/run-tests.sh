@@ -37,6 +37,11 @@ if [ "$slow" = 0 ]; then exclude+=(slow); fi
 build="${REDIST_BUILD_DIR:-$root/build}"
 
 bash "$root/scripts/build.sh" "${targets[@]}"
+# libredist_scalapack exists only where ScaLAPACK was found; the sanitized
+# stage's install test (scripts/sanitize.test) installs it when it does.
+if [ "$sanitize" = 1 ] && ninja -C "$build" -t query redist_scalapack >/dev/null 2>&1; then
+  cmake --build "$build" --target redist_scalapack
+fi
 label_filter=()
 if [ ${#exclude[@]} -gt 0 ]; then
   label_filter=(-LE "^($(IFS='|'; echo "${exclude[*]}"))\$")
