@@ -74,6 +74,9 @@ private:
   bool checkComm(const Directive &D);
   static const clang::ClassTemplateSpecializationDecl *
   stdTemplate(clang::QualType T, llvm::StringRef Name);
+  static clang::QualType sequenceElementType(clang::QualType T,
+                                             const clang::ASTContext &Ctx,
+                                             std::optional<int64_t> &Count);
 
   // Constant evaluation (AnalysisConstants.cpp).
   std::optional<int64_t> integerSlot(const Directive &D, int Slot,

@@ -283,19 +283,7 @@ std::optional<FormatValue> Analysis::genBlockOf(const ExprSlot &S,
   QualType T = S.E->getType().getNonReferenceType();
   if (T->isDependentType())
     return F;
-  QualType Elt;
-  if (const auto *AT = Ctx.getAsArrayType(T)) {
-    Elt = AT->getElementType();
-    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
-      F.SizesCount = static_cast<int64_t>(CAT->getSize().getZExtValue());
-  } else if (const auto *Vec = stdTemplate(T, "vector")) {
-    Elt = Vec->getTemplateArgs()[0].getAsType();
-  } else if (const auto *Arr = stdTemplate(T, "array")) {
-    Elt = Arr->getTemplateArgs()[0].getAsType();
-    const TemplateArgument &Count = Arr->getTemplateArgs()[1];
-    if (Count.getKind() == TemplateArgument::Integral)
-      F.SizesCount = Count.getAsIntegral().getExtValue();
-  }
+  QualType Elt = sequenceElementType(T, Ctx, F.SizesCount);
   if (Elt.isNull() || !Elt->isIntegerType()) {
     error(S.Range.getBegin(), Diags.GenBlockType) << T << S.Range;
     return std::nullopt;
@@ -362,7 +350,6 @@ Analysis::costsOf(const Directive &D, const CostsSpec &C, const char *What) {
     return V;
   }
   QualType T = S.E->getType().getNonReferenceType();
-  QualType Elt;
   if (isNumber(T)) {
     V.Count = 1;
     if (std::optional<double> Value = numberOf(S.E, Ctx)) {
@@ -372,18 +359,7 @@ Analysis::costsOf(const Directive &D, const CostsSpec &C, const char *What) {
     }
     return V;
   }
-  if (const auto *AT = Ctx.getAsArrayType(T)) {
-    Elt = AT->getElementType();
-    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
-      V.Count = static_cast<int64_t>(CAT->getSize().getZExtValue());
-  } else if (const auto *Vec = stdTemplate(T, "vector")) {
-    Elt = Vec->getTemplateArgs()[0].getAsType();
-  } else if (const auto *Arr = stdTemplate(T, "array")) {
-    Elt = Arr->getTemplateArgs()[0].getAsType();
-    const TemplateArgument &Count = Arr->getTemplateArgs()[1];
-    if (Count.getKind() == TemplateArgument::Integral)
-      V.Count = Count.getAsIntegral().getExtValue();
-  }
+  QualType Elt = sequenceElementType(T, Ctx, V.Count);
   if (Elt.isNull() || !isNumber(Elt)) {
     error(S.Range.getBegin(), Diags.RingCostType) << What << T << S.Range;
     return std::nullopt;

@@ -52,6 +52,26 @@ Analysis::stdTemplate(QualType T, llvm::StringRef Name) {
   return Spec;
 }
 
+// The element type of a C array, std::vector or std::array type T (null for
+// any other type); Count gets the element count where the type fixes it.
+QualType Analysis::sequenceElementType(QualType T, const ASTContext &Ctx,
+                                       std::optional<int64_t> &Count) {
+  if (const auto *AT = Ctx.getAsArrayType(T)) {
+    if (const auto *CAT = dyn_cast<ConstantArrayType>(AT))
+      Count = static_cast<int64_t>(CAT->getSize().getZExtValue());
+    return AT->getElementType();
+  }
+  if (const auto *Vec = stdTemplate(T, "vector"))
+    return Vec->getTemplateArgs()[0].getAsType();
+  if (const auto *Arr = stdTemplate(T, "array")) {
+    const TemplateArgument &N = Arr->getTemplateArgs()[1];
+    if (N.getKind() == TemplateArgument::Integral)
+      Count = N.getAsIntegral().getExtValue();
+    return Arr->getTemplateArgs()[0].getAsType();
+  }
+  return QualType();
+}
+
 // VAR: a std::vector, a pointer or an array of a trivially copyable element
 // type, or, in a template, of a type that depends on a template parameter.
 std::optional<VariableInfo> Analysis::variableSlot(const Directive &D,
