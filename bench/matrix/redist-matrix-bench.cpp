@@ -21,7 +21,9 @@
 // method, and their ratios to redist.
 //
 //===----------------------------------------------------------------------===//
+#include "Blacs.h"
 #include "redist/runtime/MatrixPlan.h"
+#include "redist/scalapack.h"
 
 #include <mpi.h>
 
@@ -32,14 +34,6 @@
 #include <functional>
 #include <string>
 #include <vector>
-
-extern "C" {
-void Cblacs_get(int Context, int What, int *Value);
-void Cblacs_gridinit(int *Context, const char *Order, int NpRow, int NpCol);
-void Cblacs_gridexit(int Context);
-void Cpdgemr2d(int M, int N, double *A, int IA, int JA, int *DescA, double *B,
-               int IB, int JB, int *DescB, int GContext);
-}
 
 using namespace redist;
 

@@ -11,21 +11,11 @@
 
 #include "Method.h"
 
+#include "Blacs.h"
+#include "redist/scalapack.h"
+
 #include <algorithm>
 #include <stdexcept>
-
-// ScaLAPACK and BLACS ship no C header for these; prototypes as documented
-// in ScaLAPACK's REDIST and BLACS sources.
-extern "C" {
-void Cblacs_get(int Context, int What, int *Value);
-void Cblacs_gridinit(int *Context, const char *Order, int Rows, int Cols);
-void Cblacs_gridexit(int Context);
-void Cpdgemr2d(int M, int N, double *A, int IA, int JA, int *DescA, double *B,
-               int IB, int JB, int *DescB, int Context);
-void descinit_(int *Desc, const int *M, const int *N, const int *MB,
-               const int *NB, const int *RowSrc, const int *ColSrc,
-               const int *Context, const int *LeadingDim, int *Info);
-}
 
 namespace redist {
 namespace bench {

@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 #include "redist/scalapack.h"
 
+#include "Blacs.h"
+
 #include "redist/runtime/MatrixPlan.h"
 
 #include <mpi.h>
@@ -22,15 +24,6 @@
 #include <map>
 #include <string>
 #include <vector>
-
-extern "C" {
-// ScaLAPACK's BLACS (it has no header).
-void Cblacs_gridinfo(int Context, int *NpRow, int *NpCol, int *MyRow,
-                     int *MyCol);
-int Cblacs_pnum(int Context, int Row, int Col);
-void Cblacs_get(int Context, int What, int *Value);
-MPI_Comm Cblacs2sys_handle(int SystemContext);
-}
 
 namespace {
 
