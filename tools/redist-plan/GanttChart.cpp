@@ -89,7 +89,16 @@ void writeGantt(raw_ostream &OS, const Plan &P) {
                           " processes, sources and targets together; this "
                           "redistribution has " +
                           std::to_string(G.P + G.Q));
-  const OverlapStats &S = P.EventStats;
+  // A step schedule is drawn as its steps on a time line, each step
+  // starting when the previous one's longest message ends.
+  OverlapSchedule StepEvents;
+  OverlapStats StepStats;
+  if (!P.Overlapped) {
+    StepEvents = stepsOnTimeLine(G, P.Sched);
+    StepStats = measureOverlapSchedule(G, StepEvents);
+  }
+  const OverlapSchedule &Events = P.Overlapped ? P.Events : StepEvents;
+  const OverlapStats &S = P.Overlapped ? P.EventStats : StepStats;
   const int64_t Span =
       std::max<int64_t>(1, std::max(S.Makespan, S.MakespanBound));
   const double Unit = std::min(MaxUnitWidth, ChartWidth / Span);
@@ -147,7 +156,7 @@ void writeGantt(raw_ostream &OS, const Plan &P) {
 
   // One row per process; each message keeps one colour in both its rows.
   std::vector<std::vector<const OverlapEvent *>> Rows(G.P + G.Q);
-  for (const OverlapEvent &E : P.Events.Events) {
+  for (const OverlapEvent &E : Events.Events) {
     const Message &M = G.Messages[E.Msg];
     Rows[M.Src].push_back(&E);
     Rows[G.P + M.Dst].push_back(&E);

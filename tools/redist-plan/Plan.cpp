@@ -66,8 +66,6 @@ Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
   Result.Stats = Result.Choice
                      ? Result.Choice->Candidates[Result.Choice->Best].Stats
                      : measureSchedule(Result.Grid, Result.Sched);
-  Result.Events = stepsOnTimeLine(Result.Grid, Result.Sched);
-  Result.EventStats = measureOverlapSchedule(Result.Grid, Result.Events);
   return Result;
 }
 

@@ -64,9 +64,8 @@ struct Plan {
   /// mincost-steps' step limit; 0 for the other algorithms.
   int64_t StepLimit = 0;
   /// With overlap and overlap-split: the events (Sched then has no step,
-  /// Model is "overlap" and Stats holds only the lower bounds). Otherwise
-  /// the steps on a time line, each step starting when the previous one's
-  /// longest message ends, for the Gantt chart.
+  /// Model is "overlap" and Stats holds only the lower bounds). Empty for
+  /// step schedules.
   bool Overlapped = false;
   redist::OverlapSchedule Events;
   redist::OverlapStats EventStats;
