@@ -45,6 +45,12 @@ const char *overlapAlgorithmName(OverlapAlgorithm A);
 std::optional<OverlapAlgorithm> parseOverlapAlgorithm(std::string_view Name);
 
 struct OverlapOptions {
+  /// The deadline searches: from T_opt up, one run of DeadlineWork /
+  /// messages nodes per makespan while they prove it out of reach; then,
+  /// from the best makespan found down, DeadlineRestarts runs of an eighth of
+  /// that per makespan, each breaking ties differently, while they find one.
+  int64_t DeadlineRestarts = 6;
+  int64_t DeadlineWork = 16000000;
   /// The local search over message orders, in messages placed (each move
   /// places every message once).
   int64_t ListSearchWork = 4000000;
@@ -85,6 +91,16 @@ OverlapSchedule scheduleOverlap(const CommGrid &G,
 OverlapSchedule scheduleOverlapSplit(const CommGrid &G,
                                      const OverlapOptions &Opts = {},
                                      OverlapReport *Report = nullptr);
+
+/// overlap-split from overlap's schedule of G and its report, as
+/// scheduleOverlap returned them: the same result as scheduleOverlapSplit
+/// without running overlap a second time. Throws InvalidArgument as
+/// scheduleOverlapSplit does, and when Unsplit is not a valid schedule of G
+/// without splits.
+OverlapSchedule splitFromUnsplit(const CommGrid &G,
+                                 const OverlapSchedule &Unsplit,
+                                 const OverlapReport &UnsplitReport,
+                                 OverlapReport *Report = nullptr);
 
 /// overlap-split's matchings are dense: at most this many processes that
 /// communicate, sources and targets together.
