@@ -50,6 +50,10 @@ namespace {
 cl::OptionCategory EvalCategory("overlap-eval options");
 cl::opt<int64_t> Cases("cases", cl::init(10000), cl::desc("Redistributions"),
                        cl::cat(EvalCategory));
+cl::opt<int64_t> First("first", cl::init(0),
+                       cl::desc("Skip the first cases drawn (to rerun a part "
+                                "of a sweep)"),
+                       cl::cat(EvalCategory));
 cl::opt<uint64_t> Seed("seed", cl::init(1), cl::desc("Random seed"),
                        cl::cat(EvalCategory));
 cl::opt<int64_t> MaxProcs("max-procs", cl::init(24),
@@ -184,7 +188,8 @@ int main(int Argc, char **Argv) {
     C.S = draw(Rng, 1, MaxBlock);
     const int64_t A = C.P * C.R, B = C.Q * C.S, L = A / std::gcd(A, B) * B;
     C.N = K % 2 == 0 ? L : L + L / 3 + 1;
-    All.push_back(C);
+    if (K >= First)
+      All.push_back(C);
   }
 
   const auto Began = std::chrono::steady_clock::now();

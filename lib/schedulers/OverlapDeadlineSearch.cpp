@@ -110,7 +110,9 @@ private:
   bool search(int64_t T, int32_t Depth) {
     if (PlacedCount == NumMessages)
       return true;
-    if (++Nodes > Budget) {
+    // Waits and new times deepen the recursion as well as messages: past
+    // MaxDepth the stack could run out, so the run stops, undecided.
+    if (++Nodes > Budget || Depth > MaxDepth) {
       OutOfBudget = true;
       return false;
     }
@@ -233,6 +235,7 @@ private:
   int64_t Epoch = 0, Epochs = 0;
   int64_t Nodes = 0;
   bool OutOfBudget = false;
+  static constexpr int32_t MaxDepth = 12000;
 };
 
 } // namespace

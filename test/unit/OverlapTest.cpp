@@ -4,9 +4,11 @@
 // every step algorithm; overlap against a brute force written here (every
 // order of the messages, each placed at the earliest time both its ports are
 // free, gaps included, which reaches every active schedule and so an optimal
-// one) on grids of up to 7 messages; and a seeded property sweep over
-// CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q <= 24, r, s <= 12, at whole and
-// partial slices, and over GEN_BLOCK grids: every schedule passes the
+// one) on grids of up to 7 messages; the deadline searches against the same
+// brute force, on random grids and on grids whose sources are all busy to
+// the deadline; the Table 3 rows the search proves; and a seeded property
+// sweep over CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q <= 24, r, s <= 12, at
+// whole and partial slices, and over GEN_BLOCK grids: every schedule passes the
 // validator, overlap-split always ends at T_opt, and overlap proves its
 // result optimal on every grid of up to 40 messages.
 //
@@ -423,9 +425,12 @@ void checkBothSchedulers(const CommGrid &G, const std::string &Where) {
     EXPECT_EQ(Stats.Makespan, bruteForceMakespan(G));
   }
   const bool UnsplitOptimal = Report.ProvedOptimal;
+  const OverlapReport UnsplitReport = Report;
   const OverlapSchedule Split =
       makeOverlapSchedule(OverlapAlgorithm::OverlapSplit, G, Opts, &Report);
   ASSERT_EQ(validateOverlapSchedule(G, Split), std::nullopt);
+  // Starting from overlap's schedule gives the same result.
+  EXPECT_EQ(splitFromUnsplit(G, Unsplit, UnsplitReport).Events, Split.Events);
   const OverlapStats SplitStats = measureOverlapSchedule(G, Split);
   EXPECT_EQ(SplitStats.Makespan, Bound);
   if (Stats.Makespan == Bound) {
@@ -492,6 +497,24 @@ TEST(OverlapSchedulersTest, EmptyGridAndNames) {
     EXPECT_EQ(parseOverlapAlgorithm(overlapAlgorithmName(A)), A);
   }
   EXPECT_EQ(parseOverlapAlgorithm("stepwise"), std::nullopt);
+}
+
+TEST(OverlapSchedulersTest, SplitFromUnsplitRefusesOtherSchedules) {
+  const CommGrid G = squareGrid();
+  const OverlapSchedule Overlapping{
+      "test", {{0, 0, 2}, {1, 1, 1}, {2, 0, 1}, {3, 2, 2}}};
+  const OverlapSchedule Split{
+      "test", {{0, 0, 1}, {3, 0, 2}, {1, 2, 1}, {2, 2, 1}, {0, 3, 1}}};
+  for (const OverlapSchedule &S : {Overlapping, Split}) {
+    try {
+      splitFromUnsplit(G, S, {});
+      FAIL() << "no error";
+    } catch (const InvalidArgument &E) {
+      EXPECT_STREQ(E.what(), "overlap-split: the unsplit schedule given is "
+                             "not a valid schedule of the grid without "
+                             "splits");
+    }
+  }
 }
 
 TEST(OverlapSchedulersTest, SplitRefusesTooManyProcesses) {

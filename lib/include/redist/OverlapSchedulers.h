@@ -2,13 +2,19 @@
 //
 // Two schedulers build overlapped schedules (redist/OverlapSchedule.h):
 //   overlap        never splits a message and minimises the makespan. The
-//                  step schedules of stepwise and greedy, compacted, the
-//                  matching construction run without splits, and a local
-//                  search over message orders seed a branch-and-bound
-//                  search over the schedules in which every message starts
-//                  as early as the ones before it allow. On grids of at
-//                  most ExactMessages messages the search is exact; on
-//                  larger ones it stops after its budget (limited
+//                  step schedules of stepwise and greedy, compacted, and
+//                  the matching construction run without splits give the
+//                  first schedules. Two complete deadline searches then
+//                  try each makespan from T_opt up (one fills time from 0,
+//                  the most constrained port first; one orders the ports of
+//                  a side whose every port is busy to the deadline): each
+//                  finds a schedule by the deadline or proves there is
+//                  none, which raises the lower bound. A local search over
+//                  message orders and a branch-and-bound search over the
+//                  schedules in which every message starts as early as the
+//                  ones before it allow stop at that bound. On grids of at
+//                  most ExactMessages messages the branch and bound is
+//                  exact; on larger ones it stops after its budget (limited
 //                  discrepancy) and keeps the best schedule found. T_opt
 //                  cannot always be reached without splitting
 //                  (desprez-1998-overlapped §4.2: P = Q = 15, r = 3,
