@@ -1,6 +1,7 @@
 //===- OverlapEval.cpp - overlap-eval: overlapped schedules against T_opt -===//
 //
 //   overlap-eval [--cases K] [--seed S] [--max-procs 24] [--max-block 12]
+//                [--jobs J]
 //
 // K random redistributions CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q and r, s
 // drawn uniformly up to the maxima, every other one at a whole slice (N = L)
@@ -10,7 +11,11 @@
 // process sends or receives, are printed as Markdown tables: overlap's
 // makespan, the step schedules' cost and the makespan of stepwise's steps
 // compacted (the bridge from steps); and overlap-split's split messages.
-// The same seed gives the same cases and figures on every platform.
+// The same seed gives the same cases and figures on every platform, and
+// with any number of jobs: the cases are drawn first, then scheduled by J
+// threads, and the figures are gathered in case order. The schedulers'
+// budgets count nodes, never time. Only the planning times (overlap's, per
+// case) depend on the machine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,11 +31,15 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace llvm;
@@ -41,12 +50,23 @@ namespace {
 cl::OptionCategory EvalCategory("overlap-eval options");
 cl::opt<int64_t> Cases("cases", cl::init(10000), cl::desc("Redistributions"),
                        cl::cat(EvalCategory));
+cl::opt<int64_t> First("first", cl::init(0),
+                       cl::desc("Skip the first cases drawn (to rerun a part "
+                                "of a sweep)"),
+                       cl::cat(EvalCategory));
 cl::opt<uint64_t> Seed("seed", cl::init(1), cl::desc("Random seed"),
                        cl::cat(EvalCategory));
 cl::opt<int64_t> MaxProcs("max-procs", cl::init(24),
                           cl::desc("Largest P and Q"), cl::cat(EvalCategory));
 cl::opt<int64_t> MaxBlock("max-block", cl::init(12),
                           cl::desc("Largest r and s"), cl::cat(EvalCategory));
+cl::opt<bool> ShowAbove("show-above",
+                        cl::desc("List the cases where overlap ends after "
+                                 "T_opt"),
+                        cl::cat(EvalCategory));
+cl::opt<unsigned> Jobs("jobs", cl::init(1),
+                       cl::desc("Threads that schedule cases in parallel"),
+                       cl::cat(EvalCategory));
 
 /// A draw in [Low, High] from the generator's raw output: the same on every
 /// platform, unlike std::uniform_int_distribution.
@@ -85,6 +105,72 @@ void printRatios(const std::vector<Series> &All) {
   }
 }
 
+/// One drawn redistribution.
+struct Case {
+  int64_t P, R, Q, S, N;
+};
+
+/// What one case gave.
+struct Outcome {
+  int64_t Messages = 0;
+  double Overlap = 0, Bridge = 0, Stepwise = 0, Greedy = 0; ///< over T_opt
+  bool Proved = false, OverlapAtBound = false;
+  int64_t SplitMessages = 0, ExtraEvents = 0;
+  double OverlapSeconds = 0, SplitSeconds = 0; ///< planning time
+};
+
+double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+Outcome evaluate(const Case &C) {
+  const Layout From = Layout::blockCyclic(C.P, C.R, C.N);
+  const Layout To = Layout::blockCyclic(C.Q, C.S, C.N);
+  const CommGrid G = computeGrid(From, To);
+  const double Bound = static_cast<double>(makespanLowerBound(G));
+  Outcome O;
+  O.Messages = static_cast<int64_t>(G.Messages.size());
+
+  OverlapReport Report;
+  auto Start = std::chrono::steady_clock::now();
+  const OverlapSchedule Unsplit =
+      makeOverlapSchedule(OverlapAlgorithm::Overlap, G, {}, &Report);
+  O.OverlapSeconds = secondsSince(Start);
+  if (validateOverlapSchedule(G, Unsplit))
+    throw std::logic_error("overlap built an invalid schedule");
+  const OverlapStats U = measureOverlapSchedule(G, Unsplit);
+  if (U.SplitMessages != 0)
+    throw std::logic_error("overlap split a message");
+  O.Overlap = static_cast<double>(U.Makespan) / Bound;
+  O.Proved = Report.ProvedOptimal;
+  O.OverlapAtBound = U.Makespan == U.MakespanBound;
+
+  // overlap-split starts from overlap's schedule: reuse it (its planning
+  // time is overlap's plus this).
+  Start = std::chrono::steady_clock::now();
+  const OverlapSchedule Split = splitFromUnsplit(G, Unsplit, Report);
+  O.SplitSeconds = O.OverlapSeconds + secondsSince(Start);
+  if (validateOverlapSchedule(G, Split))
+    throw std::logic_error("overlap-split built an invalid schedule");
+  const OverlapStats Sp = measureOverlapSchedule(G, Split);
+  if (Sp.Makespan != Sp.MakespanBound)
+    throw std::logic_error("overlap-split missed T_opt");
+  O.SplitMessages = Sp.SplitMessages;
+  O.ExtraEvents = Sp.Events - O.Messages;
+
+  const Schedule Steps = makeSchedule(Algorithm::Stepwise, From, To, G);
+  O.Stepwise = static_cast<double>(measureSchedule(G, Steps).Cost) / Bound;
+  const OverlapSchedule Compact = compactSteps(G, Steps);
+  if (validateOverlapSchedule(G, Compact))
+    throw std::logic_error("the bridge from steps is invalid");
+  O.Bridge =
+      static_cast<double>(measureOverlapSchedule(G, Compact).Makespan) / Bound;
+  const Schedule Greed = makeSchedule(Algorithm::Greedy, From, To, G);
+  O.Greedy = static_cast<double>(measureSchedule(G, Greed).Cost) / Bound;
+  return O;
+}
+
 } // namespace
 
 int main(int Argc, char **Argv) {
@@ -93,56 +179,78 @@ int main(int Argc, char **Argv) {
                               "overlapped schedules against T_opt and the "
                               "step algorithms\n");
   std::mt19937_64 Rng(Seed);
+  std::vector<Case> All;
+  for (int64_t K = 0; K < Cases; ++K) {
+    Case C;
+    C.P = draw(Rng, 1, MaxProcs);
+    C.Q = draw(Rng, 1, MaxProcs);
+    C.R = draw(Rng, 1, MaxBlock);
+    C.S = draw(Rng, 1, MaxBlock);
+    const int64_t A = C.P * C.R, B = C.Q * C.S, L = A / std::gcd(A, B) * B;
+    C.N = K % 2 == 0 ? L : L + L / 3 + 1;
+    if (K >= First)
+      All.push_back(C);
+  }
+
+  const auto Began = std::chrono::steady_clock::now();
+  std::vector<Outcome> Results(All.size());
+  std::atomic<size_t> NextCase{0}, Done{0};
+  std::atomic<bool> Failed{false};
+  std::string Failure;
+  std::mutex FailureLock;
+  auto Work = [&] {
+    for (size_t K; !Failed && (K = NextCase++) < All.size();) {
+      try {
+        Results[K] = evaluate(All[K]);
+      } catch (const std::exception &E) {
+        std::lock_guard<std::mutex> Hold(FailureLock);
+        const Case &C = All[K];
+        Failure = "case " + std::to_string(K) + " (" + std::to_string(C.P) +
+                  "," + std::to_string(C.R) + " -> " + std::to_string(C.Q) +
+                  "," + std::to_string(C.S) + ", N = " + std::to_string(C.N) +
+                  "): " + E.what();
+        Failed = true;
+      }
+      const size_t Count = ++Done;
+      if (Count % 500 == 0) {
+        std::lock_guard<std::mutex> Hold(FailureLock);
+        errs() << "overlap-eval: " << Count << " of " << Cases << " cases, "
+               << format("%.0f", secondsSince(Began)) << " s\n";
+      }
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (unsigned J = 1; J < std::max(1u, static_cast<unsigned>(Jobs)); ++J)
+    Threads.emplace_back(Work);
+  Work();
+  for (std::thread &T : Threads)
+    T.join();
+  if (Failed) {
+    errs() << "overlap-eval: " << Failure << "\n";
+    return 1;
+  }
+
   Series Overlap{"overlap makespan", {}}, Bridge{"stepwise compacted", {}},
       Stepwise{"stepwise cost", {}}, Greedy{"greedy cost", {}};
-  std::vector<double> SplitShare;
+  std::vector<double> SplitShare, OverlapSeconds, SplitSeconds;
   int64_t SplitCases = 0, SplitMessages = 0, ExtraEvents = 0, MostSplit = 0;
   int64_t Proved = 0, OverlapAtBound = 0, Messages = 0;
-  for (int64_t Case = 0; Case < Cases; ++Case) {
-    const int64_t P = draw(Rng, 1, MaxProcs), Q = draw(Rng, 1, MaxProcs);
-    const int64_t R = draw(Rng, 1, MaxBlock), S = draw(Rng, 1, MaxBlock);
-    const int64_t A = P * R, B = Q * S, L = A / std::gcd(A, B) * B;
-    const int64_t N = Case % 2 == 0 ? L : L + L / 3 + 1;
-    const Layout From = Layout::blockCyclic(P, R, N);
-    const Layout To = Layout::blockCyclic(Q, S, N);
-    const CommGrid G = computeGrid(From, To);
-    const double Bound = static_cast<double>(makespanLowerBound(G));
-    Messages += static_cast<int64_t>(G.Messages.size());
-
-    OverlapReport Report;
-    const OverlapSchedule Unsplit =
-        makeOverlapSchedule(OverlapAlgorithm::Overlap, G, {}, &Report);
-    const OverlapStats U = measureOverlapSchedule(G, Unsplit);
-    Overlap.Values.push_back(static_cast<double>(U.Makespan) / Bound);
-    Proved += Report.ProvedOptimal;
-    OverlapAtBound += U.Makespan == U.MakespanBound;
-
-    const OverlapSchedule Split =
-        makeOverlapSchedule(OverlapAlgorithm::OverlapSplit, G);
-    const OverlapStats Sp = measureOverlapSchedule(G, Split);
-    if (Sp.Makespan != Sp.MakespanBound)
-      throw std::logic_error("overlap-split missed T_opt");
-    SplitCases += Sp.SplitMessages > 0;
-    SplitMessages += Sp.SplitMessages;
-    MostSplit = std::max(MostSplit, Sp.SplitMessages);
-    ExtraEvents += Sp.Events - static_cast<int64_t>(G.Messages.size());
-    SplitShare.push_back(static_cast<double>(Sp.SplitMessages) /
-                         static_cast<double>(G.Messages.size()));
-
-    const Schedule Steps = makeSchedule(Algorithm::Stepwise, From, To, G);
-    Stepwise.Values.push_back(
-        static_cast<double>(measureSchedule(G, Steps).Cost) / Bound);
-    const OverlapSchedule Compact = compactSteps(G, Steps);
-    if (validateOverlapSchedule(G, Compact))
-      throw std::logic_error("the bridge from steps is invalid");
-    Bridge.Values.push_back(
-        static_cast<double>(measureOverlapSchedule(G, Compact).Makespan) /
-        Bound);
-    const Schedule Greed = makeSchedule(Algorithm::Greedy, From, To, G);
-    Greedy.Values.push_back(
-        static_cast<double>(measureSchedule(G, Greed).Cost) / Bound);
-    if ((Case + 1) % 500 == 0)
-      errs() << "overlap-eval: " << Case + 1 << " of " << Cases << " cases\n";
+  for (const Outcome &O : Results) {
+    Messages += O.Messages;
+    Overlap.Values.push_back(O.Overlap);
+    Bridge.Values.push_back(O.Bridge);
+    Stepwise.Values.push_back(O.Stepwise);
+    Greedy.Values.push_back(O.Greedy);
+    Proved += O.Proved;
+    OverlapAtBound += O.OverlapAtBound;
+    SplitCases += O.SplitMessages > 0;
+    SplitMessages += O.SplitMessages;
+    MostSplit = std::max(MostSplit, O.SplitMessages);
+    ExtraEvents += O.ExtraEvents;
+    SplitShare.push_back(static_cast<double>(O.SplitMessages) /
+                         static_cast<double>(O.Messages));
+    OverlapSeconds.push_back(O.OverlapSeconds);
+    SplitSeconds.push_back(O.SplitSeconds);
   }
   outs() << "overlap-eval --cases " << Cases << " --seed " << Seed
          << " --max-procs " << MaxProcs << " --max-block " << MaxBlock << ": "
@@ -164,5 +272,30 @@ int main(int Argc, char **Argv) {
          << format("%.3f", quantile(SplitShare, 0.5)) << ", 99% "
          << format("%.3f", quantile(SplitShare, 0.99)) << ", max "
          << format("%.3f", quantile(SplitShare, 1.0)) << "\n";
+  if (ShowAbove) {
+    outs() << "\ncases where overlap ends after T_opt (P,r -> Q,s, N: "
+              "makespan / T_opt, proved optimal, planning seconds):\n";
+    for (size_t K = 0; K < All.size(); ++K)
+      if (!Results[K].OverlapAtBound)
+        outs() << "  case " << K << ": " << All[K].P << "," << All[K].R
+               << " -> " << All[K].Q << "," << All[K].S << ", N = " << All[K].N
+               << ": " << format("%.3f", Results[K].Overlap) << ", "
+               << (Results[K].Proved ? "proved" : "not proved") << ", "
+               << format("%.2f", Results[K].OverlapSeconds) << " s\n";
+  }
+  // Machine-dependent: the only figures that are.
+  auto Times = [&](const char *Name, const std::vector<double> &Seconds) {
+    outs() << Name << " planning time per case (this machine, "
+           << static_cast<unsigned>(Jobs) << " jobs): median "
+           << format("%.4f", quantile(Seconds, 0.5)) << " s, 99% "
+           << format("%.3f", quantile(Seconds, 0.99)) << " s, max "
+           << format("%.3f", quantile(Seconds, 1.0)) << " s, total "
+           << format("%.0f",
+                     std::accumulate(Seconds.begin(), Seconds.end(), 0.0))
+           << " s\n";
+  };
+  Times("overlap", OverlapSeconds);
+  Times("overlap-split", SplitSeconds);
+  outs() << "wall time " << format("%.0f", secondsSince(Began)) << " s\n";
   return 0;
 }

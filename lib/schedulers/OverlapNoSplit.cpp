@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OpenShopMatchings.h"
+#include "OverlapDeadlineSearch.h"
 #include "OverlapListSearch.h"
 #include "OverlapPorts.h"
 #include "SchedulerImpls.h"
@@ -37,7 +38,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace redist {
@@ -275,6 +278,69 @@ void offerMatchingSchedules(const CommGrid &G,
   }
 }
 
+/// One run of the time-driven search and, where one side is all busy, one
+/// of the tight-side search (OverlapDeadlineSearch.h) for Deadline; offers
+/// Search a schedule found. Found, Infeasible when a run refuted Deadline,
+/// Unknown otherwise.
+detail::DeadlineOutcome::Kind
+tryDeadline(const CommGrid &G, const detail::OverlapPorts &Ports,
+            int64_t Deadline, int64_t Budget, int64_t Variety,
+            NoSplitSearch &Search, int64_t &Nodes) {
+  for (bool Tight : {false, true}) {
+    std::optional<detail::DeadlineOutcome> Outcome =
+        Tight ? detail::scheduleTightSide(G, Ports, Deadline, Budget,
+                                          static_cast<uint64_t>(Variety))
+              : detail::scheduleByDeadline(G, Ports, Deadline, Budget,
+                                           static_cast<uint64_t>(Variety));
+    if (!Outcome)
+      continue;
+    Nodes += Outcome->Nodes;
+    if (Outcome->Result == detail::DeadlineOutcome::Found) {
+      int64_t End = 0;
+      for (size_t Id = 0; Id < G.Messages.size(); ++Id)
+        End = std::max(End, Outcome->Start[Id] + G.Messages[Id].Len);
+      Search.offer(Outcome->Start, End);
+    }
+    if (Outcome->Result != detail::DeadlineOutcome::Unknown)
+      return Outcome->Result;
+  }
+  return detail::DeadlineOutcome::Unknown;
+}
+
+/// Offers Search the schedules of the deadline searches. First from Bound
+/// up, each deadline with the whole budget, while the searches refute them;
+/// then, from the best makespan found down, shorter runs that break ties
+/// differently, while they find schedules. Returns the least makespan not
+/// proved out of reach.
+int64_t offerDeadlineSchedules(const CommGrid &G,
+                               const detail::OverlapPorts &Ports, int64_t Bound,
+                               const OverlapOptions &Opts,
+                               NoSplitSearch &Search, int64_t &Nodes) {
+  using detail::DeadlineOutcome;
+  const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
+  const int64_t Budget =
+      std::max<int64_t>(NumMessages, Opts.DeadlineWork / NumMessages);
+  int64_t Proven = Bound;
+  while (Proven < Search.best()) {
+    const DeadlineOutcome::Kind Result =
+        tryDeadline(G, Ports, Proven, Budget, 0, Search, Nodes);
+    if (Result != DeadlineOutcome::Infeasible)
+      break;
+    ++Proven;
+  }
+  for (int64_t Deadline = Search.best() - 1; Deadline >= Proven;
+       Deadline = Search.best() - 1) {
+    bool Found = false;
+    for (int64_t Variety = 0; Variety < Opts.DeadlineRestarts && !Found;
+         ++Variety)
+      Found = tryDeadline(G, Ports, Deadline, Budget / 8 + 1, Variety, Search,
+                          Nodes) == DeadlineOutcome::Found;
+    if (!Found)
+      break;
+  }
+  return Proven;
+}
+
 } // namespace
 
 OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
@@ -299,19 +365,25 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
       Orders.push_back(
           {startsOf(G, Seed), measureOverlapSchedule(G, Seed).Makespan});
     offerMatchingSchedules(G, Ports, Bound, Search, Orders);
+    // No unsplit schedule ends before Proven.
+    int64_t Proven = Bound;
+    int64_t DeadlineNodes = 0;
+    if (Search.best() > Bound && NumMessages <= Opts.SearchMessages)
+      Proven =
+          offerDeadlineSchedules(G, Ports, Bound, Opts, Search, DeadlineNodes);
     Orders.push_back({Search.bestStarts(), Search.best()});
-    if (Search.best() > Bound && NumMessages <= Opts.SearchMessages) {
+    if (Search.best() > Proven && NumMessages <= Opts.SearchMessages) {
       const int64_t Moves =
           std::max<int64_t>(1, Opts.ListSearchWork / NumMessages);
       for (const detail::UnsplitSchedule &Seed : Orders) {
         detail::UnsplitSchedule Better =
-            detail::improveByListSearch(G, Ports, Seed, Bound, Moves);
+            detail::improveByListSearch(G, Ports, Seed, Proven, Moves);
         Search.offer(Better.Start, Better.Makespan);
-        if (Search.best() <= Bound)
+        if (Search.best() <= Proven)
           break;
       }
     }
-    bool Finished = Search.best() <= Bound;
+    bool Finished = Search.best() <= Proven;
     if (!Finished && NumMessages <= Opts.SearchMessages) {
       const bool Exact = NumMessages <= Opts.ExactMessages;
       // Each node costs O(messages): the budget of larger grids is in work.
@@ -319,19 +391,19 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
           Exact ? Opts.ExactNodes
                 : std::max<int64_t>(NumMessages, Opts.SearchWork / NumMessages);
       if (Exact) {
-        Finished = Search.run(Bound, Budget);
+        Finished = Search.run(Proven, Budget);
       } else {
         // Discrepancies spread the budget over the whole tree, where a
         // depth-first search would spend it near the leaves of one dive.
         const int64_t End = Search.nodes() + Budget;
         for (int64_t Limit = 0;
-             !Finished && Search.best() > Bound && Search.nodes() < End;
+             !Finished && Search.best() > Proven && Search.nodes() < End;
              ++Limit)
-          Finished = Search.runLimited(Bound, End - Search.nodes(), Limit);
+          Finished = Search.runLimited(Proven, End - Search.nodes(), Limit);
       }
     }
-    Local.Nodes = Search.nodes();
-    Local.ProvedOptimal = Finished || Search.best() <= Bound;
+    Local.Nodes = Search.nodes() + DeadlineNodes;
+    Local.ProvedOptimal = Finished || Search.best() <= Proven;
     const std::vector<int64_t> &Starts = Search.bestStarts();
     for (int64_t Id = 0; Id < NumMessages; ++Id)
       Result.Events.push_back({Id, Starts[Id], G.Messages[Id].Len});
@@ -339,6 +411,9 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
   } else {
     Local.ProvedOptimal = true;
   }
+  // Never report a makespan that was not measured on a valid schedule.
+  if (std::optional<std::string> Error = validateOverlapSchedule(G, Result))
+    throw std::logic_error("overlap built an invalid schedule: " + *Error);
   Local.Makespan = measureOverlapSchedule(G, Result).Makespan;
   if (Report)
     *Report = Local;

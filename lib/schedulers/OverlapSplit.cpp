@@ -45,24 +45,44 @@ bool canFinishAfter(const CommGrid &G, const OverlapPorts &Ports,
   return true;
 }
 
-} // namespace
-
-OverlapSchedule scheduleOverlapSplit(const CommGrid &G,
-                                     const OverlapOptions &Opts,
-                                     OverlapReport *Report) {
+void checkSplitProcesses(const CommGrid &G) {
   const OverlapPorts Ports(G);
   if (Ports.numPorts() > MaxSplitProcesses)
     throw InvalidArgument(
         "overlap-split: " + std::to_string(Ports.numPorts()) +
         " processes communicate; its matchings handle at most " +
         std::to_string(MaxSplitProcesses));
+}
+
+} // namespace
+
+OverlapSchedule scheduleOverlapSplit(const CommGrid &G,
+                                     const OverlapOptions &Opts,
+                                     OverlapReport *Report) {
+  checkSplitProcesses(G);
   OverlapReport Local;
-  OverlapSchedule Unsplit = scheduleOverlap(G, Opts, &Local);
+  const OverlapSchedule Unsplit = scheduleOverlap(G, Opts, &Local);
+  return splitFromUnsplit(G, Unsplit, Local, Report);
+}
+
+OverlapSchedule splitFromUnsplit(const CommGrid &G,
+                                 const OverlapSchedule &Unsplit,
+                                 const OverlapReport &UnsplitReport,
+                                 OverlapReport *Report) {
+  checkSplitProcesses(G);
+  if (validateOverlapSchedule(G, Unsplit) ||
+      measureOverlapSchedule(G, Unsplit).SplitMessages != 0)
+    throw InvalidArgument("overlap-split: the unsplit schedule given is not "
+                          "a valid schedule of the grid without splits");
+  const OverlapPorts Ports(G);
+  OverlapReport Local = UnsplitReport;
+  Local.Makespan = measureOverlapSchedule(G, Unsplit).Makespan;
+  Local.LowerBound = makespanLowerBound(G);
   const int64_t Deadline = Local.LowerBound;
   OverlapSchedule Result;
   Result.Algorithm = "overlap-split";
   if (Local.Makespan <= Deadline) {
-    Result.Events = std::move(Unsplit.Events);
+    Result.Events = Unsplit.Events;
   } else {
     const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
     std::vector<int64_t> Starts(NumMessages, 0);

@@ -4,15 +4,19 @@
 // every step algorithm; overlap against a brute force written here (every
 // order of the messages, each placed at the earliest time both its ports are
 // free, gaps included, which reaches every active schedule and so an optimal
-// one) on grids of up to 7 messages; and a seeded property sweep over
-// CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q <= 24, r, s <= 12, at whole and
-// partial slices, and over GEN_BLOCK grids: every schedule passes the
+// one) on grids of up to 7 messages; the deadline searches against the same
+// brute force, on random grids and on grids whose sources are all busy to
+// the deadline; the Table 3 rows the search proves; and a seeded property
+// sweep over CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q <= 24, r, s <= 12, at
+// whole and partial slices, and over GEN_BLOCK grids: every schedule passes the
 // validator, overlap-split always ends at T_opt, and overlap proves its
 // result optimal on every grid of up to 40 messages.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GenBlockTestUtil.h"
+
+#include "../../lib/schedulers/OverlapDeadlineSearch.h"
 
 #include "DescribeLayouts.h"
 
@@ -238,6 +242,113 @@ TEST(OverlapSchedulersTest, OverlapMatchesBruteForceOnSmallGrids) {
                 "random grid " + std::to_string(I));
 }
 
+// Sources that all send exactly Work elements, to distinct targets, some
+// sources copies of the one before (the tight-side search's symmetry).
+CommGrid tightSourcesGrid(std::mt19937_64 &Rng, int64_t Work) {
+  std::uniform_int_distribution<int64_t> Sources(2, 3), Targets(2, 4);
+  std::bernoulli_distribution Copy(0.4);
+  CommGrid G;
+  G.P = Sources(Rng);
+  G.Q = Targets(Rng);
+  std::vector<Message> Previous;
+  for (int64_t P = 0; P < G.P; ++P) {
+    if (P > 0 && Copy(Rng)) {
+      for (Message M : Previous)
+        G.Messages.push_back({P, M.Dst, M.Len});
+      continue;
+    }
+    std::vector<int64_t> Dsts(G.Q);
+    std::iota(Dsts.begin(), Dsts.end(), 0);
+    std::shuffle(Dsts.begin(), Dsts.end(), Rng);
+    const int64_t Count = std::uniform_int_distribution<int64_t>(
+        1, std::min<int64_t>(G.Q, Work))(Rng);
+    Dsts.resize(Count);
+    std::sort(Dsts.begin(), Dsts.end());
+    // Count positive parts of Work: Count - 1 distinct cuts in (0, Work).
+    std::vector<int64_t> Cuts(Work - 1);
+    std::iota(Cuts.begin(), Cuts.end(), 1);
+    std::shuffle(Cuts.begin(), Cuts.end(), Rng);
+    Cuts.resize(Count - 1);
+    Cuts.push_back(0);
+    Cuts.push_back(Work);
+    std::sort(Cuts.begin(), Cuts.end());
+    Previous.clear();
+    for (int64_t K = 0; K < Count; ++K)
+      Previous.push_back({P, Dsts[K], Cuts[K + 1] - Cuts[K]});
+    G.Messages.insert(G.Messages.end(), Previous.begin(), Previous.end());
+  }
+  return G;
+}
+
+// The deadline searches against the brute force, with budgets they never
+// exhaust on these grids: each finds a valid schedule by every deadline at
+// or above the optimum and refutes every one below, so neither their cuts
+// (symmetries, bounds) nor their proofs lose a schedule.
+int64_t expectDeadlineSearchesExact(const CommGrid &G, int64_t Extra,
+                                    const std::string &Where) {
+  SCOPED_TRACE(Where);
+  const detail::OverlapPorts Ports(G);
+  const int64_t Optimum = bruteForceMakespan(G);
+  std::vector<int64_t> Deadlines{Optimum - 1, Optimum, Extra};
+  int64_t TightRuns = 0;
+  for (int64_t Deadline : Deadlines) {
+    if (Deadline < 1)
+      continue;
+    for (uint64_t Variety : {0, 1, 2, 3, 7}) {
+      std::vector<detail::DeadlineOutcome> Outcomes{
+          detail::scheduleByDeadline(G, Ports, Deadline, 1 << 22, Variety)};
+      if (std::optional<detail::DeadlineOutcome> Tight =
+              detail::scheduleTightSide(G, Ports, Deadline, 1 << 22, Variety)) {
+        Outcomes.push_back(*Tight);
+        ++TightRuns;
+      }
+      for (const detail::DeadlineOutcome &Outcome : Outcomes) {
+        SCOPED_TRACE("deadline " + std::to_string(Deadline) + ", variety " +
+                     std::to_string(Variety));
+        if (Deadline < Optimum) {
+          EXPECT_EQ(Outcome.Result, detail::DeadlineOutcome::Infeasible);
+          continue;
+        }
+        EXPECT_EQ(Outcome.Result, detail::DeadlineOutcome::Found);
+        if (Outcome.Result != detail::DeadlineOutcome::Found)
+          continue;
+        OverlapSchedule S{"deadline", {}};
+        for (size_t Id = 0; Id < G.Messages.size(); ++Id)
+          S.Events.push_back({static_cast<int64_t>(Id), Outcome.Start[Id],
+                              G.Messages[Id].Len});
+        S.Events = normalizeEvents(std::move(S.Events));
+        EXPECT_EQ(validateOverlapSchedule(G, S), std::nullopt);
+        EXPECT_LE(measureOverlapSchedule(G, S).Makespan, Deadline);
+      }
+    }
+  }
+  if (Extra > 0) {
+    EXPECT_GT(TightRuns, 0) << "the grid's sources are all tight at " << Extra;
+  }
+  return Optimum;
+}
+
+TEST(OverlapSchedulersTest, DeadlineSearchesMatchBruteForce) {
+  std::mt19937_64 Rng(1998);
+  for (int I = 0; I < 150; ++I) {
+    const CommGrid G = randomBipartiteGrid(Rng, 4, 0.5, 7, 5);
+    if (!G.Messages.empty())
+      expectDeadlineSearchesExact(G, 0, "random grid " + std::to_string(I));
+  }
+  int64_t Late = 0;
+  for (int I = 0; I < 200; ++I) {
+    const int64_t Work = std::uniform_int_distribution<int64_t>(3, 6)(Rng);
+    const CommGrid G = tightSourcesGrid(Rng, Work);
+    if (G.Messages.size() > 8)
+      continue;
+    Late += expectDeadlineSearchesExact(
+                G, Work, "tight sources grid " + std::to_string(I)) > Work;
+  }
+  // Some grids must need more than their sources' work, or the tight-side
+  // search's refutations go untested.
+  EXPECT_GT(Late, 10);
+}
+
 TEST(OverlapSchedulersTest, PaperExamples) {
   // desprez-1998-overlapped, Example 1 (Figure 2): T_opt = 6 unsplit.
   const CommGrid Example1 = cyclicGrid(6, 2, 6, 3, 36);
@@ -258,6 +369,31 @@ TEST(OverlapSchedulersTest, PaperExamples) {
   EXPECT_EQ(Split.Makespan, 15);
   EXPECT_GT(Split.SplitMessages, 0);
   EXPECT_EQ(S.Algorithm, "overlap-split");
+}
+
+TEST(OverlapSchedulersTest, PaperTable3ProvedRows) {
+  // desprez-1998-overlapped, Table 3: P, r, Q, s, overlap's makespan, and
+  // whether the search proves it optimal without splits. Rows 2 and 6 prove
+  // that the paper's T_opt + 1 and T_opt, resp., are the optimum and out of
+  // reach (docs/paper-corrections.md).
+  struct Row {
+    int64_t P, R, Q, S, Makespan;
+    bool Proved;
+  };
+  for (const Row &R : {Row{15, 4, 16, 3, 17, true}, Row{16, 9, 18, 5, 45, true},
+                       Row{15, 9, 18, 5, 19, true}}) {
+    const CommGrid G =
+        cyclicGrid(R.P, R.R, R.Q, R.S, sliceOf(R.P, R.R, R.Q, R.S));
+    SCOPED_TRACE(
+        describeCyclic(R.P, R.R, R.Q, R.S, sliceOf(R.P, R.R, R.Q, R.S)));
+    OverlapReport Report;
+    const OverlapSchedule S =
+        makeOverlapSchedule(OverlapAlgorithm::Overlap, G, {}, &Report);
+    ASSERT_EQ(validateOverlapSchedule(G, S), std::nullopt);
+    EXPECT_EQ(measureOverlapSchedule(G, S).Makespan, R.Makespan);
+    EXPECT_EQ(measureOverlapSchedule(G, S).SplitMessages, 0);
+    EXPECT_EQ(Report.ProvedOptimal, R.Proved);
+  }
 }
 
 // Budgets small enough for a sweep: the properties below do not depend on
@@ -289,9 +425,12 @@ void checkBothSchedulers(const CommGrid &G, const std::string &Where) {
     EXPECT_EQ(Stats.Makespan, bruteForceMakespan(G));
   }
   const bool UnsplitOptimal = Report.ProvedOptimal;
+  const OverlapReport UnsplitReport = Report;
   const OverlapSchedule Split =
       makeOverlapSchedule(OverlapAlgorithm::OverlapSplit, G, Opts, &Report);
   ASSERT_EQ(validateOverlapSchedule(G, Split), std::nullopt);
+  // Starting from overlap's schedule gives the same result.
+  EXPECT_EQ(splitFromUnsplit(G, Unsplit, UnsplitReport).Events, Split.Events);
   const OverlapStats SplitStats = measureOverlapSchedule(G, Split);
   EXPECT_EQ(SplitStats.Makespan, Bound);
   if (Stats.Makespan == Bound) {
@@ -358,6 +497,24 @@ TEST(OverlapSchedulersTest, EmptyGridAndNames) {
     EXPECT_EQ(parseOverlapAlgorithm(overlapAlgorithmName(A)), A);
   }
   EXPECT_EQ(parseOverlapAlgorithm("stepwise"), std::nullopt);
+}
+
+TEST(OverlapSchedulersTest, SplitFromUnsplitRefusesOtherSchedules) {
+  const CommGrid G = squareGrid();
+  const OverlapSchedule Overlapping{
+      "test", {{0, 0, 2}, {1, 1, 1}, {2, 0, 1}, {3, 2, 2}}};
+  const OverlapSchedule Split{
+      "test", {{0, 0, 1}, {3, 0, 2}, {1, 2, 1}, {2, 2, 1}, {0, 3, 1}}};
+  for (const OverlapSchedule &S : {Overlapping, Split}) {
+    try {
+      splitFromUnsplit(G, S, {});
+      FAIL() << "no error";
+    } catch (const InvalidArgument &E) {
+      EXPECT_STREQ(E.what(), "overlap-split: the unsplit schedule given is "
+                             "not a valid schedule of the grid without "
+                             "splits");
+    }
+  }
 }
 
 TEST(OverlapSchedulersTest, SplitRefusesTooManyProcesses) {

@@ -2,13 +2,19 @@
 //
 // Two schedulers build overlapped schedules (redist/OverlapSchedule.h):
 //   overlap        never splits a message and minimises the makespan. The
-//                  step schedules of stepwise and greedy, compacted, the
-//                  matching construction run without splits, and a local
-//                  search over message orders seed a branch-and-bound
-//                  search over the schedules in which every message starts
-//                  as early as the ones before it allow. On grids of at
-//                  most ExactMessages messages the search is exact; on
-//                  larger ones it stops after its budget (limited
+//                  step schedules of stepwise and greedy, compacted, and
+//                  the matching construction run without splits give the
+//                  first schedules. Two complete deadline searches then
+//                  try each makespan from T_opt up (one fills time from 0,
+//                  the most constrained port first; one orders the ports of
+//                  a side whose every port is busy to the deadline): each
+//                  finds a schedule by the deadline or proves there is
+//                  none, which raises the lower bound. A local search over
+//                  message orders and a branch-and-bound search over the
+//                  schedules in which every message starts as early as the
+//                  ones before it allow stop at that bound. On grids of at
+//                  most ExactMessages messages the branch and bound is
+//                  exact; on larger ones it stops after its budget (limited
 //                  discrepancy) and keeps the best schedule found. T_opt
 //                  cannot always be reached without splitting
 //                  (desprez-1998-overlapped §4.2: P = Q = 15, r = 3,
@@ -45,6 +51,12 @@ const char *overlapAlgorithmName(OverlapAlgorithm A);
 std::optional<OverlapAlgorithm> parseOverlapAlgorithm(std::string_view Name);
 
 struct OverlapOptions {
+  /// The deadline searches: from T_opt up, one run of DeadlineWork /
+  /// messages nodes per makespan while they prove it out of reach; then,
+  /// from the best makespan found down, DeadlineRestarts runs of an eighth of
+  /// that per makespan, each breaking ties differently, while they find one.
+  int64_t DeadlineRestarts = 6;
+  int64_t DeadlineWork = 16000000;
   /// The local search over message orders, in messages placed (each move
   /// places every message once).
   int64_t ListSearchWork = 4000000;
@@ -85,6 +97,16 @@ OverlapSchedule scheduleOverlap(const CommGrid &G,
 OverlapSchedule scheduleOverlapSplit(const CommGrid &G,
                                      const OverlapOptions &Opts = {},
                                      OverlapReport *Report = nullptr);
+
+/// overlap-split from overlap's schedule of G and its report, as
+/// scheduleOverlap returned them: the same result as scheduleOverlapSplit
+/// without running overlap a second time. Throws InvalidArgument as
+/// scheduleOverlapSplit does, and when Unsplit is not a valid schedule of G
+/// without splits.
+OverlapSchedule splitFromUnsplit(const CommGrid &G,
+                                 const OverlapSchedule &Unsplit,
+                                 const OverlapReport &UnsplitReport,
+                                 OverlapReport *Report = nullptr);
 
 /// overlap-split's matchings are dense: at most this many processes that
 /// communicate, sources and targets together.
