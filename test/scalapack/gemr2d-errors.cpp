@@ -3,33 +3,21 @@
 //   mpirun -np 4 gemr2d-errors CASE
 //
 // One ScaLAPACK program linked with libredist_scalapack first, which makes
-// one pdgemr2d call with bad arguments, chosen by CASE (see main). As
+// one Cpdgemr2d call with bad arguments, chosen by CASE (see main). As
 // ScaLAPACK's own checks (pxerbla) do, the library prints what is wrong on
 // the first process and aborts the job with MPI_Abort; the program must
 // never get past the call. Ranks outside the call wait in a barrier, so a
 // rank that went on alone would hang instead of exiting.
 //
 //===----------------------------------------------------------------------===//
+#include "Blacs.h"
+#include "redist/scalapack.h"
+
 #include <mpi.h>
 
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
-
-extern "C" {
-void Cblacs_pinfo(int *Me, int *Procs);
-void Cblacs_get(int Context, int What, int *Value);
-void Cblacs_gridinit(int *Context, const char *Order, int NpRow, int NpCol);
-void Cblacs_gridmap(int *Context, int *UserMap, int LdUMap, int NpRow,
-                    int NpCol);
-void Cblacs_gridinfo(int Context, int *NpRow, int *NpCol, int *MyRow,
-                     int *MyCol);
-int numroc_(const int *N, const int *NB, const int *IProc, const int *ISrc,
-            const int *NProcs);
-void pdgemr2d_(int *M, int *N, double *A, int *IA, int *JA, int *DescA,
-               double *B, int *IB, int *JB, int *DescB, int *GContext);
-}
 
 namespace {
 
@@ -100,8 +88,8 @@ int main(int argc, char **argv) {
   int Row = -1, Col = -1, NpRow = 0, NpCol = 0;
   Cblacs_gridinfo(Context, &NpRow, &NpCol, &Row, &Col);
   if (Row >= 0) // ScaLAPACK: only ICTXT's processes call
-    pdgemr2d_(&M, &N, A.Data.data(), &IA, &JA, A.Desc, B.Data.data(), &IB, &JB,
-              B.Desc, &Context);
+    Cpdgemr2d(M, N, A.Data.data(), IA, JA, A.Desc, B.Data.data(), IB, JB,
+              B.Desc, Context);
   MPI_Barrier(MPI_COMM_WORLD);
   if (Rank == 0)
     std::printf("gemr2d-errors: %s: no error\n", Case.c_str());
