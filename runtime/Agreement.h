@@ -64,7 +64,7 @@ void agree(const std::optional<std::string> &Problem,
 /// MPI_COMM_NULL). When some rank's Problem is set, throws on every rank as
 /// agree does; otherwise returns the duplicate. It splits Comm by each
 /// rank's verdict, so a plan that needs a duplicate anyway learns whether
-/// any rank found a problem without another collective.
+/// any rank found a problem without another MPI call.
 MPI_Comm duplicateAgreeing(const std::optional<std::string> &Problem,
                            MPI_Comm Comm);
 

@@ -25,7 +25,7 @@ Layout emptyLayout() { return Layout(Distribution::block(1), 0); }
 /// or, with Verify, when the ranks were given different parameters. Without
 /// Verify it returns the communicator's duplicate, which the plan needs
 /// anyway and whose creation carries the verdict (duplicateAgreeing), so no
-/// collective is added; with Verify, MPI_COMM_NULL.
+/// MPI call is added; with Verify, MPI_COMM_NULL.
 MPI_Comm agreeOnMatrix(const std::optional<std::string> &Bad,
                        const detail::MatrixProblem &M, std::size_t ElementBytes,
                        const PlanOptions &Options, MPI_Comm Comm) {
