@@ -15,6 +15,7 @@
 #ifndef REDIST_RUNTIME_MATRIXMESSAGES_H
 #define REDIST_RUNTIME_MATRIXMESSAGES_H
 
+#include "Agreement.h"
 #include "CopyProgram.h"
 #include "redist/CommGrid.h"
 #include "redist/runtime/MatrixPlan.h"
@@ -46,6 +47,12 @@ struct MatrixProblem {
   bool wholeMatrix() const;
 };
 
+/// The checks of the element size, Options and Algorithm every rank makes
+/// alike, as findInvalidOptions, with the matrix's algorithm. Returns the
+/// first problem, naming the value.
+std::optional<std::string> findInvalidMatrixOptions(std::size_t ElementBytes,
+                                                    const PlanOptions &Options,
+                                                    Algorithm2D Algorithm);
 /// Resolves M's region (Rows = Cols = -1: the whole source) and this rank's
 /// place. Returns the first invalid parameter, naming it, checked alike on
 /// every rank without communicating.
@@ -54,12 +61,11 @@ std::optional<std::string> resolveMatrixProblem(MatrixProblem &M,
 /// Sets this rank's storage sizes; returns what only this rank can see to
 /// be wrong (its leading dimensions), or "".
 std::string resolveLocalStorage(MatrixProblem &M);
-/// The Verify option for matrices: one MPI_Allreduce compares the
-/// parameters every rank must share and spreads any rank's LocalProblem.
-/// Throws InvalidArgument on every rank, naming the first that differs.
-void verifyMatrixParameters(const MatrixProblem &M, std::size_t ElementBytes,
-                            const PlanOptions &Options,
-                            const std::string &LocalProblem, MPI_Comm Comm);
+/// Every parameter the ranks of a matrix plan must share, for the Verify
+/// option's comparison (Agreement.h); the same number on every rank.
+std::vector<Parameter> matrixParameters(const MatrixProblem &M,
+                                        std::size_t ElementBytes,
+                                        const PlanOptions &Options);
 
 /// The leading dimension Side's process Proc uses, as this rank knows it
 /// (its own LocalLeadingDim, or the layout's); MyProc is this rank's.

@@ -11,7 +11,6 @@
 #include "PlanImpl.h"
 #include "redist/CommGrid2D.h"
 
-#include <climits>
 #include <exception>
 #include <stdexcept>
 
@@ -21,6 +20,22 @@ namespace {
 
 /// What the Impl holds in place of 1-D layouts: nothing.
 Layout emptyLayout() { return Layout(Distribution::block(1), 0); }
+
+/// The plan's agreement: throws on every rank when some rank's Bad is set
+/// or, with Verify, when the ranks were given different parameters. Without
+/// Verify it returns the communicator's duplicate, which the plan needs
+/// anyway and whose creation carries the verdict (duplicateAgreeing), so no
+/// MPI call is added; with Verify, MPI_COMM_NULL.
+MPI_Comm agreeOnMatrix(const std::optional<std::string> &Bad,
+                       const detail::MatrixProblem &M, std::size_t ElementBytes,
+                       const PlanOptions &Options, MPI_Comm Comm) {
+  if (!Options.Verify)
+    return detail::duplicateAgreeing(Bad, Comm);
+  const std::vector<detail::Parameter> Params =
+      detail::matrixParameters(M, ElementBytes, Options);
+  detail::agree(Bad, &Params, Comm);
+  return MPI_COMM_NULL;
+}
 
 } // namespace
 
@@ -32,8 +47,15 @@ Plan::Impl::Impl(std::unique_ptr<detail::MatrixProblem> Problem,
       Matrix(std::move(Problem)) {
   MatrixMsgs = std::make_unique<detail::MatrixMessages>(*Matrix);
   Grid = MatrixMsgs->grid();
-  if (Options.Mode != ExecMode::Alltoallv)
+  if (Options.Mode == ExecMode::Overlapped) {
+    // Over the grid of processes: a rank is at most one source and one
+    // target process, so each rank's sends (and receives) are one port's.
+    if (Options.Overlap == OverlapOrder::Steps)
+      Sched = matrixSchedule();
+    orderEvents(Matrix->From.Layout.str() + " -> " + Matrix->To.Layout.str());
+  } else if (Options.Mode != ExecMode::Alltoallv) {
     Sched = matrixSchedule();
+  }
 }
 
 Schedule Plan::Impl::matrixSchedule() const {
@@ -62,8 +84,10 @@ Schedule Plan::Impl::matrixSchedule() const {
 
 void Plan::Impl::buildMatrixMessages() {
   const CommGrid &G = grid();
+  // The Overlapped mode places messages by their events (splitIntoEvents).
   std::vector<int64_t> StepOf;
-  if (Options.Mode != ExecMode::Alltoallv)
+  if (Options.Mode != ExecMode::Alltoallv &&
+      Options.Mode != ExecMode::Overlapped)
     StepOf = stepOfEachMessage(G, schedule());
   const detail::MatrixProblem &M = *Matrix;
   auto RankOf = [](const MatrixSide &S, int64_t Id) -> int64_t {
@@ -79,8 +103,9 @@ void Plan::Impl::buildMatrixMessages() {
     const int64_t SrcRank = RankOf(M.From, Msg.Src),
                   DstRank = RankOf(M.To, Msg.Dst);
     // Both ends here: the ranks are equal, and the sender's call adds the
-    // local copy.
-    addMessage(std::move(Cut), SrcRank, DstRank, 0, Sends, Step);
+    // local copy. The grid is over processes, not ranks: give its id.
+    addMessage(std::move(Cut), SrcRank, DstRank, 0, Sends, Step,
+               static_cast<int64_t>(I));
   }
   // Only the cutters of this rank's messages were needed.
   MatrixMsgs.reset();
@@ -91,51 +116,43 @@ detail::PlanBuilder::matrix(const MatrixSide &From, const MatrixSide &To,
                             const MatrixRegion &Region, Algorithm2D Algorithm,
                             std::size_t ElementBytes, MPI_Comm Comm,
                             const PlanOptions &Options) {
-  // As impl(): every check on each rank alone, then Verify's collective,
-  // then every rank throws alike or builds.
+  // As impl(): every check on each rank alone, then one agreement, then
+  // every rank throws alike or builds.
   auto Problem = std::make_unique<MatrixProblem>(From, To, Region, Algorithm);
-  std::optional<std::string> Bad;
-  if (ElementBytes == 0 || ElementBytes > static_cast<std::size_t>(INT_MAX))
-    Bad = "element size " + std::to_string(ElementBytes) +
-          " is outside [1, INT_MAX]";
-  else if (Options.MaxTransferBytes < 0)
-    Bad = "MaxTransferBytes " + std::to_string(Options.MaxTransferBytes) +
-          " is negative";
-  else if (Options.RanksPerNode < 0)
-    Bad =
-        "RanksPerNode " + std::to_string(Options.RanksPerNode) + " is negative";
-  else if (Options.Mode == ExecMode::Overlapped)
-    // Its order is computed over the 1-D grid of ranks; a matrix's messages
-    // are between grid processes.
-    Bad = std::string("mode ") + execModeName(Options.Mode) +
-          " does not apply to matrix plans yet; use another mode";
+  std::optional<std::string> Bad =
+      findInvalidMatrixOptions(ElementBytes, Options, Algorithm);
   if (!Bad)
     Bad = resolveMatrixProblem(*Problem, Comm);
-  std::string Local;
-  if (!Bad)
-    Local = resolveLocalStorage(*Problem);
+  if (!Bad) {
+    // What only this rank can see (its leading dimensions) is agreed on
+    // like the rest.
+    std::string Local = resolveLocalStorage(*Problem);
+    if (!Local.empty())
+      Bad = Local;
+  }
   std::unique_ptr<Plan::Impl> Built;
   std::exception_ptr Failure;
-  if (!Bad && Local.empty()) {
+  if (!Bad) {
     try {
-      Built = std::make_unique<Plan::Impl>(std::move(Problem), ElementBytes,
-                                           Comm, Options);
+      // A copy: the agreement below reads the problem on every rank.
+      Built = std::make_unique<Plan::Impl>(
+          std::make_unique<MatrixProblem>(*Problem), ElementBytes, Comm,
+          Options);
     } catch (const InvalidArgument &E) {
       Bad = E.what();
     } catch (...) {
       Failure = std::current_exception();
     }
   }
-  if (Options.Verify && Comm != MPI_COMM_NULL) {
-    const MatrixProblem &P = Built ? *Built->Matrix : *Problem;
-    verifyMatrixParameters(P, ElementBytes, Options, Local, Comm);
-  }
-  if (Bad)
-    throw InvalidArgument(*Bad);
-  if (!Local.empty())
-    throw InvalidArgument(Local);
-  if (Failure)
+  if (Comm == MPI_COMM_NULL)
+    throw InvalidArgument(Bad.value_or("the communicator is MPI_COMM_NULL"));
+  MPI_Comm Dup = agreeOnMatrix(Bad, *Problem, ElementBytes, Options, Comm);
+  if (Failure) {
+    if (Dup != MPI_COMM_NULL)
+      MPI_Comm_free(&Dup);
     std::rethrow_exception(Failure);
+  }
+  Built->Comm = Dup; // MPI_COMM_NULL: build() duplicates Comm
   Built->build();
   return std::unique_ptr<Plan>(new Plan(std::move(Built)));
 }
@@ -160,6 +177,9 @@ void MatrixPlan::executeStep(const void *Src, void *Dst, int64_t K) const {
 int64_t MatrixPlan::sourceStorageSize() const { return P->sourceLocalSize(); }
 int64_t MatrixPlan::targetStorageSize() const { return P->targetLocalSize(); }
 const Schedule &MatrixPlan::schedule() const { return P->schedule(); }
+const OverlapSchedule &MatrixPlan::overlapSchedule() const {
+  return P->overlapSchedule();
+}
 ScheduleStats MatrixPlan::stats() const { return P->stats(); }
 std::size_t MatrixPlan::bufferBytes() const { return P->bufferBytes(); }
 int64_t MatrixPlan::activeSteps() const { return P->activeSteps(); }

@@ -1,10 +1,10 @@
 //===- MatrixValidate.cpp - Checking a matrix plan's parameters -----------===//
 //
-// As for 1-D plans (Validate.cpp): resolveMatrixProblem checks on each rank,
-// without communicating, what every rank can see alike; a leading dimension
-// only its own rank can check travels in verifyMatrixParameters' reduction,
-// which also finds ranks given different parameters, so that every rank
-// throws the same way.
+// As for 1-D plans (Validate.cpp): resolveMatrixProblem and
+// resolveLocalStorage check on each rank, without communicating, what every
+// rank can see alike and what only one rank can (its leading dimensions);
+// the plan's agreement (Agreement.h) then raises any rank's problem on
+// every rank and, with Verify, compares matrixParameters across ranks.
 //
 //===----------------------------------------------------------------------===//
 #include "MatrixMessages.h"
@@ -76,6 +76,26 @@ int64_t procOfRank(const MatrixSide &S, int Rank) {
 }
 
 } // namespace
+
+std::optional<std::string> findInvalidMatrixOptions(std::size_t ElementBytes,
+                                                    const PlanOptions &Options,
+                                                    Algorithm2D Algo) {
+  const std::vector<Algorithm> All = allAlgorithms();
+  if (std::find(All.begin(), All.end(), Algo.Base) == All.end())
+    return "unknown schedule algorithm " +
+           std::to_string(static_cast<int>(Algo.Base));
+  if (Algo.Base == Algorithm::Auto && Algo.Product)
+    return std::string("schedule algorithm product(auto) does not exist; "
+                       "auto weighs the products itself");
+  if (auto Why =
+          findInvalidOptions(ElementBytes, Options, algorithm2DName(Algo),
+                             Algo == Algorithm2D{Algorithm::Auto, false}))
+    return Why;
+  if (Options.RanksPerNode < 0)
+    return "ranks per node " + std::to_string(Options.RanksPerNode) +
+           " is negative";
+  return std::nullopt;
+}
 
 std::optional<std::string> resolveMatrixProblem(MatrixProblem &Out,
                                                 MPI_Comm Comm) {
@@ -157,89 +177,78 @@ std::string resolveLocalStorage(MatrixProblem &M) {
   return P;
 }
 
-void verifyMatrixParameters(const MatrixProblem &M, std::size_t ElementBytes,
-                            const PlanOptions &Options,
-                            const std::string &LocalProblem, MPI_Comm Comm) {
-  // Every shared parameter as a number; the reduction takes the maximum of
-  // each and of its negation, so min != max names a disagreement.
-  std::vector<std::pair<std::string, int64_t>> Values;
-  auto Side = [&](const char *Name, const MatrixSide &S) {
+std::vector<Parameter> matrixParameters(const MatrixProblem &M,
+                                        std::size_t ElementBytes,
+                                        const PlanOptions &Options) {
+  std::vector<Parameter> Params;
+  auto Number = [&](std::string Name, int64_t Value) {
+    Params.push_back({std::move(Name), Value, showNumber});
+  };
+  auto Side = [&](const std::string &Name, const MatrixSide &S) {
     const Layout2D &L = S.Layout;
-    const std::string N(Name);
-    Values.push_back({N + " rows", L.numRows()});
-    Values.push_back({N + " columns", L.numCols()});
-    Values.push_back({N + " grid rows", L.gridRows()});
-    Values.push_back({N + " grid columns", L.gridCols()});
-    Values.push_back({N + " row format",
-                      static_cast<int64_t>(L.rows().distribution().kind())});
-    Values.push_back({N + " row block size",
-                      L.rows().isBlockCyclic() ? L.rows().blockSize() : 0});
-    Values.push_back({N + " column format",
-                      static_cast<int64_t>(L.cols().distribution().kind())});
-    Values.push_back({N + " column block size",
-                      L.cols().isBlockCyclic() ? L.cols().blockSize() : 0});
-    for (int64_t P = 0; P < L.gridRows() && !L.rows().isBlockCyclic(); ++P)
-      Values.push_back({N + " row segment", L.rows().localSize(P)});
-    for (int64_t P = 0; P < L.gridCols() && !L.cols().isBlockCyclic(); ++P)
-      Values.push_back({N + " column segment", L.cols().localSize(P)});
-    Values.push_back({N + " grid order", static_cast<int64_t>(L.order())});
-    Values.push_back({N + " first process row", L.rowSource()});
-    Values.push_back({N + " first process column", L.colSource()});
-    Values.push_back(
-        {N + " storage order", static_cast<int64_t>(L.storage().Order)});
-    for (std::size_t I = 0; I < S.Ranks.size(); ++I)
-      Values.push_back(
-          {N + " rank of process " + std::to_string(I), S.Ranks[I]});
-    if (S.Ranks.empty())
-      Values.push_back({N + " rank list", -1});
+    Number(Name + " rows", L.numRows());
+    Number(Name + " columns", L.numCols());
+    Number(Name + " grid rows", L.gridRows());
+    Number(Name + " grid columns", L.gridCols());
+    auto Axis = [&](const std::string &Axis, const Layout &A) {
+      Params.push_back({Name + " " + Axis + " format",
+                        static_cast<int64_t>(A.distribution().kind()),
+                        showKind});
+      Number(Name + " " + Axis + " block size",
+             A.isBlockCyclic() ? A.blockSize() : 0);
+      // GEN_BLOCK's segments; none for the block-cyclic formats.
+      std::vector<int64_t> Segments;
+      for (int64_t P = 0; P < A.procs() && !A.isBlockCyclic(); ++P)
+        Segments.push_back(A.localSize(P));
+      Params.push_back(
+          listParameter(Name + " " + Axis + " segments", std::move(Segments)));
+    };
+    Axis("row", L.rows());
+    Axis("column", L.cols());
+    Params.push_back({Name + " grid order", static_cast<int64_t>(L.order()),
+                      [](int64_t V) -> std::string {
+                        return V == static_cast<int64_t>(GridOrder::RowMajor)
+                                   ? "row-major"
+                                   : "column-major";
+                      }});
+    Number(Name + " first process row", L.rowSource());
+    Number(Name + " first process column", L.colSource());
+    Params.push_back(
+        {Name + " storage order", static_cast<int64_t>(L.storage().Order),
+         [](int64_t V) -> std::string {
+           return V == static_cast<int64_t>(StorageOrder::ColumnMajor)
+                      ? "column-major"
+                      : "row-major";
+         }});
+    Number(Name + " leading dimension", L.storage().LeadingDim);
+    // Empty: ranks 0 .. procs - 1.
+    Params.push_back(listParameter(Name + " ranks of the grid processes",
+                                   {S.Ranks.begin(), S.Ranks.end()}));
   };
   Side("source", M.From);
   Side("target", M.To);
   const MatrixRegion &R = M.Region;
-  Values.push_back({"region rows", R.Rows});
-  Values.push_back({"region columns", R.Cols});
-  Values.push_back({"region source row", R.SourceRow});
-  Values.push_back({"region source column", R.SourceCol});
-  Values.push_back({"region target row", R.TargetRow});
-  Values.push_back({"region target column", R.TargetCol});
-  Values.push_back({"transposition", R.Transpose});
-  Values.push_back({"algorithm", static_cast<int64_t>(M.Algorithm.Base) * 2 +
-                                     M.Algorithm.Product});
-  Values.push_back({"element size", static_cast<int64_t>(ElementBytes)});
-  Values.push_back({"mode", static_cast<int64_t>(Options.Mode)});
-  Values.push_back({"packing", static_cast<int64_t>(Options.Pack)});
-  Values.push_back({"transfer limit", Options.MaxTransferBytes});
-  Values.push_back({"shared memory", Options.SharedMemory});
-  Values.push_back({"ranks per node", Options.RanksPerNode});
-  // The list's length differs only if the layouts do; compare it first.
-  std::vector<int64_t> Local{static_cast<int64_t>(Values.size()),
-                             -static_cast<int64_t>(Values.size()),
-                             LocalProblem.empty() ? 0 : 1, 0};
-  std::vector<int64_t> Global(Local.size());
-  MPI_Allreduce(Local.data(), Global.data(), static_cast<int>(Local.size()),
-                MPI_INT64_T, MPI_MAX, Comm);
-  if (Global[0] != -Global[1])
-    throw InvalidArgument("ranks disagree on the matrix layouts (" +
-                          std::to_string(-Global[1]) + " to " +
-                          std::to_string(Global[0]) + " parameters)");
-  std::vector<int64_t> Mine;
-  for (const auto &V : Values) {
-    Mine.push_back(V.second);
-    Mine.push_back(-V.second);
-  }
-  std::vector<int64_t> All(Mine.size());
-  MPI_Allreduce(Mine.data(), All.data(), static_cast<int>(Mine.size()),
-                MPI_INT64_T, MPI_MAX, Comm);
-  if (!LocalProblem.empty())
-    throw InvalidArgument(LocalProblem);
-  if (Global[2] != 0)
-    throw InvalidArgument(
-        "another rank's matrix parameters are invalid (see its error)");
-  for (std::size_t I = 0; I < Values.size(); ++I)
-    if (All[2 * I] != -All[2 * I + 1])
-      throw InvalidArgument("ranks disagree on the " + Values[I].first + ": " +
-                            std::to_string(-All[2 * I + 1]) + " to " +
-                            std::to_string(All[2 * I]));
+  Number("region rows", R.Rows);
+  Number("region columns", R.Cols);
+  Number("region source row", R.SourceRow);
+  Number("region source column", R.SourceCol);
+  Number("region target row", R.TargetRow);
+  Number("region target column", R.TargetCol);
+  Params.push_back({"transposition", R.Transpose,
+                    [](int64_t V) { return std::string(V ? "on" : "off"); }});
+  Params.push_back(
+      {"schedule algorithm",
+       static_cast<int64_t>(M.Algorithm.Base) * 2 + M.Algorithm.Product,
+       [](int64_t V) {
+         const std::vector<Algorithm> All = allAlgorithms();
+         const Algorithm Base = static_cast<Algorithm>(V / 2);
+         return std::find(All.begin(), All.end(), Base) == All.end()
+                    ? std::to_string(V)
+                    : algorithm2DName({Base, V % 2 != 0});
+       }});
+  for (Parameter &P : optionParameters(ElementBytes, Options))
+    Params.push_back(std::move(P));
+  return Params;
 }
 
 } // namespace detail

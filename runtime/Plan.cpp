@@ -150,20 +150,23 @@ Plan::Impl::Impl(const Distribution &From, const Distribution &To, int64_t N,
   if (Options.Mode == ExecMode::Overlapped) {
     if (Options.Overlap == OverlapOrder::Steps)
       stepSchedule(From, To);
-    try {
-      overlapSchedule();
-    } catch (const InvalidArgument &E) {
-      throw InvalidArgument(std::string("overlap order ") +
-                            overlapOrderName(Options.Overlap) +
-                            " cannot schedule " + From.str() + " -> " +
-                            To.str() + ": " + E.what());
-    }
+    orderEvents(From.str() + " -> " + To.str());
     return;
   }
   if (Options.Mode == ExecMode::Alltoallv ||
       Options.Schedule == Algorithm::Caterpillar)
     return;
   stepSchedule(From, To);
+}
+
+void Plan::Impl::orderEvents(const std::string &What) const {
+  try {
+    overlapSchedule();
+  } catch (const InvalidArgument &E) {
+    throw InvalidArgument(std::string("overlap order ") +
+                          overlapOrderName(Options.Overlap) +
+                          " cannot schedule " + What + ": " + E.what());
+  }
 }
 
 void Plan::Impl::stepSchedule(const Distribution &From,
@@ -178,7 +181,8 @@ void Plan::Impl::stepSchedule(const Distribution &From,
 }
 
 void Plan::Impl::build() {
-  MPI_Comm_dup(UserComm, &Comm);
+  if (Comm == MPI_COMM_NULL) // a matrix plan's agreement may have made it
+    MPI_Comm_dup(UserComm, &Comm);
   MPI_Comm_rank(Comm, &Rank);
   MPI_Comm_size(Comm, &CommSize);
   MPI_Type_contiguous(static_cast<int>(ElementBytes), MPI_BYTE, &ElementType);
@@ -266,7 +270,7 @@ void Plan::Impl::addMessage(const MessagePattern &M, bool Sending,
 
 void Plan::Impl::addMessage(detail::MessageCutter Cut, int64_t SrcRank,
                             int64_t DstRank, int64_t PerSlice, bool Sending,
-                            int64_t Step) {
+                            int64_t Step, int64_t GridId) {
   if (Cut.length() == 0)
     return;
   if (SrcRank == DstRank) {
@@ -281,6 +285,7 @@ void Plan::Impl::addMessage(detail::MessageCutter Cut, int64_t SrcRank,
   Msg.Peer = static_cast<int>(Sending ? DstRank : SrcRank);
   Msg.Elements = Cut.length();
   Msg.Step = Step;
+  Msg.GridId = GridId;
   Msg.Round.PerSlice = PerSlice;
   (Sending ? Sends : Recvs).push_back(std::move(Msg));
   (Sending ? SendCutters : RecvCutters).push_back(std::move(Cut));
@@ -378,8 +383,9 @@ void Plan::Impl::splitIntoEvents() {
     std::vector<detail::PeerMessage> Parts;
     std::vector<detail::MessageCutter> PartCutters;
     for (std::size_t I = 0; I < Ms.size(); ++I) {
-      const int64_t Id = Sending ? gridIdOf(G, Rank, Ms[I].Peer)
-                                 : gridIdOf(G, Ms[I].Peer, Rank);
+      const int64_t Id = Ms[I].GridId >= 0 ? Ms[I].GridId
+                         : Sending         ? gridIdOf(G, Rank, Ms[I].Peer)
+                                           : gridIdOf(G, Ms[I].Peer, Rank);
       int64_t First = 0;
       for (const OverlapEvent *E : EventsOf[static_cast<std::size_t>(Id)]) {
         detail::PeerMessage Part;

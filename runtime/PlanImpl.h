@@ -48,6 +48,10 @@ struct PeerMessage {
   int64_t Elements = 0;
   /// The step; in the Overlapped mode, the start of the event this is.
   int64_t Step = 0;
+  /// Its id in Plan::Impl::grid(), where the grid is not over ranks (a
+  /// matrix plan's, over processes); -1: the grid's message between the
+  /// two ranks.
+  int64_t GridId = -1;
   /// The Overlapped mode moves a message split into several events as
   /// several parts: this one is elements [First, First + Elements) of it.
   int64_t First = 0;
@@ -172,7 +176,8 @@ public:
   int64_t N;
   std::size_t ElementBytes;
   MPI_Comm UserComm;
-  MPI_Comm Comm = MPI_COMM_NULL; ///< our duplicate
+  /// Our duplicate, made by build() unless the plan's agreement made it.
+  MPI_Comm Comm = MPI_COMM_NULL;
   int Rank = 0, CommSize = 0;
   PlanOptions Options;
   /// The tables this plan follows (translatedPlan), or null.
@@ -236,6 +241,9 @@ private:
   /// Given's events as ids of the grid's messages; throws InvalidArgument
   /// unless they form a valid overlapped schedule of it.
   OverlapSchedule givenEvents() const;
+  /// overlapSchedule(), its failure named as a parameter error of What
+  /// ("source -> target").
+  void orderEvents(const std::string &What) const;
   /// schedule(), its failure named as a parameter error.
   void stepSchedule(const Distribution &From, const Distribution &To) const;
   /// The Overlapped mode: each message becomes one part per event, Sends
@@ -249,9 +257,11 @@ private:
   /// (-1: assignSteps finds it).
   void addMessage(const MessagePattern &M, bool Sending, int64_t Step);
   /// The same for a message given by its cutter, between ranks SrcRank and
-  /// DstRank (PerSlice as MessagePattern::perSlice, 0 for none).
+  /// DstRank (PerSlice as MessagePattern::perSlice, 0 for none), message
+  /// GridId of grid() (PeerMessage::GridId).
   void addMessage(detail::MessageCutter Cut, int64_t SrcRank, int64_t DstRank,
-                  int64_t PerSlice, bool Sending, int64_t Step);
+                  int64_t PerSlice, bool Sending, int64_t Step,
+                  int64_t GridId = -1);
   void buildMessages();
   /// A matrix plan's messages, with their steps.
   void buildMatrixMessages();

@@ -7,6 +7,7 @@
 // would leave the others waiting forever for messages that never come.
 //
 //===----------------------------------------------------------------------===//
+#include "Agreement.h"
 #include "PlanImpl.h"
 
 #include "redist/Limits.h"
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 namespace redist {
@@ -42,8 +44,8 @@ std::optional<std::string> checkDistribution(const char *Side,
   return std::nullopt;
 }
 
-/// FNV-1a over a list: the GEN_BLOCK sizes (the one parameter that is a
-/// list), and all the parameters for the quick comparison.
+/// FNV-1a over a list: a parameter that is a list (listParameter), and all
+/// the parameters for the quick comparison.
 int64_t hashSizes(const std::vector<int64_t> &Sizes) {
   uint64_t H = 1469598103934665603ull;
   for (int64_t S : Sizes) {
@@ -68,15 +70,6 @@ double doubleOf(int64_t B) {
   return D;
 }
 
-struct Parameter {
-  const char *Name;
-  int64_t Value;
-  std::function<std::string(int64_t)> Show;
-  /// False for hashes, whose range means nothing to the user.
-  bool ShowRange = true;
-};
-
-std::string showNumber(int64_t V) { return std::to_string(V); }
 /// The shortest text that reads back as the same double: std::to_string's
 /// six decimals would show 3.2e-9 as 0.000000.
 std::string showDouble(int64_t V) {
@@ -90,7 +83,8 @@ std::string showDouble(int64_t V) {
   std::snprintf(Text, sizeof Text, "%.17g", D);
   return Text;
 }
-std::string showHash(int64_t V) { return "list hash " + std::to_string(V); }
+} // namespace
+
 std::string showKind(int64_t V) {
   switch (static_cast<DistKind>(V)) {
   case DistKind::Block:
@@ -104,6 +98,8 @@ std::string showKind(int64_t V) {
   }
   return std::to_string(V);
 }
+
+namespace {
 
 /// Whether V is one of the enumerators in All (a value cast from an int may
 /// be none of them).
@@ -123,20 +119,40 @@ std::vector<Parameter> allParameters(const Distribution &From,
                                      const Distribution &To, int64_t N,
                                      std::size_t ElementBytes,
                                      const PlanOptions &O) {
-  return {
+  std::vector<Parameter> Params = {
       {"source distribution format", static_cast<int64_t>(From.kind()),
        showKind},
       {"source process count", From.procs(), showNumber},
       {"source block size", From.param(), showNumber},
-      {"source gen_block sizes", hashSizes(From.sizes()), showHash, false},
+      listParameter("source gen_block sizes", From.sizes()),
       {"target distribution format", static_cast<int64_t>(To.kind()), showKind},
       {"target process count", To.procs(), showNumber},
       {"target block size", To.param(), showNumber},
-      {"target gen_block sizes", hashSizes(To.sizes()), showHash, false},
+      listParameter("target gen_block sizes", To.sizes()),
       {"extent N", N, showNumber},
-      {"element size", static_cast<int64_t>(ElementBytes), showNumber},
       {"schedule algorithm", static_cast<int64_t>(O.Schedule),
        [](int64_t V) { return showEnum(V, allAlgorithms(), algorithmName); }},
+  };
+  for (Parameter &P : optionParameters(ElementBytes, O))
+    Params.push_back(std::move(P));
+  return Params;
+}
+
+} // namespace
+
+std::string showNumber(int64_t V) { return std::to_string(V); }
+
+Parameter listParameter(std::string Name, std::vector<int64_t> Items) {
+  Parameter P(std::move(Name), hashSizes(Items), showNumber);
+  P.List = true;
+  P.Items = std::move(Items);
+  return P;
+}
+
+std::vector<Parameter> optionParameters(std::size_t ElementBytes,
+                                        const PlanOptions &O) {
+  return {
+      {"element size", static_cast<int64_t>(ElementBytes), showNumber},
       {"execution mode", static_cast<int64_t>(O.Mode),
        [](int64_t V) { return showEnum(V, allExecModes(), execModeName); }},
       {"overlap order", static_cast<int64_t>(O.Overlap),
@@ -156,18 +172,14 @@ std::vector<Parameter> allParameters(const Distribution &From,
   };
 }
 
-} // namespace
-
 int64_t maxTransferBytes(const PlanOptions &Options) {
   return Options.MaxTransferBytes > 0 ? Options.MaxTransferBytes : INT_MAX;
 }
 
-std::optional<std::string>
-findInvalidParameter(const Distribution &From, const Distribution &To,
-                     int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                     const PlanOptions &Options) {
-  if (Comm == MPI_COMM_NULL)
-    return std::string("the communicator is MPI_COMM_NULL");
+std::optional<std::string> findInvalidOptions(std::size_t ElementBytes,
+                                              const PlanOptions &Options,
+                                              const std::string &ScheduleName,
+                                              bool Auto) {
   if (ElementBytes == 0)
     return std::string("element size 0: elements must have at least 1 byte");
   if (ElementBytes > static_cast<std::size_t>(INT_MAX))
@@ -176,9 +188,6 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
   if (Options.MaxTransferBytes < 0 || Options.MaxTransferBytes > INT_MAX)
     return "maximum transfer size " + std::to_string(Options.MaxTransferBytes) +
            " is outside 0..INT_MAX";
-  if (!isKnown(Options.Schedule, allAlgorithms()))
-    return "unknown schedule algorithm " +
-           std::to_string(static_cast<int>(Options.Schedule));
   if (!isKnown(Options.Mode, allExecModes()))
     return "unknown execution mode " +
            std::to_string(static_cast<int>(Options.Mode));
@@ -191,14 +200,30 @@ findInvalidParameter(const Distribution &From, const Distribution &To,
       return std::string("overlap order ") + overlapOrderName(Options.Overlap) +
              " needs the overlapped execution mode, not " +
              execModeName(Options.Mode);
-    if (Options.Schedule != Algorithm::Auto)
+    if (!Auto)
       return std::string("overlap order ") + overlapOrderName(Options.Overlap) +
              " makes its own schedule: the schedule algorithm must be auto, "
              "not " +
-             algorithmName(Options.Schedule);
+             ScheduleName;
   }
   if (!isKnown(Options.Pack, allPackings()))
     return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
+  return std::nullopt;
+}
+
+std::optional<std::string>
+findInvalidParameter(const Distribution &From, const Distribution &To,
+                     int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
+                     const PlanOptions &Options) {
+  if (Comm == MPI_COMM_NULL)
+    return std::string("the communicator is MPI_COMM_NULL");
+  if (!isKnown(Options.Schedule, allAlgorithms()))
+    return "unknown schedule algorithm " +
+           std::to_string(static_cast<int>(Options.Schedule));
+  if (auto Why = findInvalidOptions(ElementBytes, Options,
+                                    algorithmName(Options.Schedule),
+                                    Options.Schedule == Algorithm::Auto))
+    return Why;
   if (N < 0)
     return "extent N = " + std::to_string(N) + " is negative";
   if (auto Why = checkDistribution("source", From, N))
@@ -282,36 +307,70 @@ std::string rankList(const std::vector<int> &Ranks) {
                         std::to_string(Ranks.front()) + ": " + Text);
 }
 
+/// Minima and maxima over Comm of each of Values.
+void reduceRanges(const std::vector<int64_t> &Values, std::vector<int64_t> &Min,
+                  std::vector<int64_t> &Max, MPI_Comm Comm) {
+  // Maxima of the values and of their complements (~v orders the other
+  // way), so one MPI_MAX reduction yields every minimum and maximum.
+  const std::size_t K = Values.size();
+  std::vector<int64_t> Local(2 * K), Global(2 * K);
+  for (std::size_t I = 0; I < K; ++I) {
+    Local[I] = Values[I];
+    Local[K + I] = ~Values[I];
+  }
+  MPI_Allreduce(Local.data(), Global.data(), static_cast<int>(2 * K),
+                MPI_INT64_T, MPI_MAX, Comm);
+  Min.resize(K);
+  Max.assign(Global.begin(), Global.begin() + static_cast<std::ptrdiff_t>(K));
+  for (std::size_t I = 0; I < K; ++I)
+    Min[I] = ~Global[K + I];
+}
+
+/// How list P differs across Comm, once its hash does: its length, or its
+/// first differing entry. One or two more reductions.
+std::string listDifference(const Parameter &P, MPI_Comm Comm) {
+  const int64_t Length = static_cast<int64_t>(P.Items.size());
+  std::vector<int64_t> Min, Max;
+  reduceRanges({Length}, Min, Max, Comm);
+  if (Min[0] != Max[0])
+    return " in length (from " + std::to_string(Min[0]) + " to " +
+           std::to_string(Max[0]) + " entries); this rank has " +
+           std::to_string(Length);
+  reduceRanges(P.Items, Min, Max, Comm);
+  for (std::size_t J = 0; J < P.Items.size(); ++J)
+    if (Min[J] != Max[J])
+      return " at entry " + std::to_string(J) + " (from " + P.Show(Min[J]) +
+             " to " + P.Show(Max[J]) + "); this rank has " + P.Show(P.Items[J]);
+  return ""; // equal lists hash alike
+}
+
 /// The failure path of the comparison: one more reduction finds which
 /// parameter differs.
 [[noreturn]] void throwDifference(const std::vector<Parameter> &Params,
                                   MPI_Comm Comm) {
-  // Maxima of the values and of their complements (~v orders the other
-  // way), so one MPI_MAX reduction yields every minimum and maximum.
-  const std::size_t K = Params.size();
-  std::vector<int64_t> Local(2 * K), Global(2 * K);
-  for (std::size_t I = 0; I < K; ++I) {
-    Local[I] = Params[I].Value;
-    Local[K + I] = ~Params[I].Value;
-  }
-  MPI_Allreduce(Local.data(), Global.data(), static_cast<int>(2 * K),
-                MPI_INT64_T, MPI_MAX, Comm);
-  for (std::size_t I = 0; I < K; ++I) {
-    int64_t Max = Global[I], Min = ~Global[K + I];
-    if (Min == Max)
+  std::vector<int64_t> Values, Min, Max;
+  for (const Parameter &P : Params)
+    Values.push_back(P.Value);
+  reduceRanges(Values, Min, Max, Comm);
+  for (std::size_t I = 0; I < Params.size(); ++I) {
+    if (Min[I] == Max[I])
       continue;
     const Parameter &P = Params[I];
     std::string Msg = std::string("verify: ranks were given different "
                                   "parameters: ") +
                       P.Name + " differs";
-    if (P.ShowRange)
-      Msg += " (from " + P.Show(Min) + " to " + P.Show(Max) +
+    if (P.List)
+      Msg += listDifference(P, Comm);
+    else
+      Msg += " (from " + P.Show(Min[I]) + " to " + P.Show(Max[I]) +
              "); this rank has " + P.Show(P.Value);
     throw InvalidArgument(Msg);
   }
   // Not reached: equal parameters hash alike.
   throw InvalidArgument("verify: ranks were given different parameters");
 }
+
+} // namespace
 
 void agree(const std::optional<std::string> &Problem,
            const std::vector<Parameter> *Params, MPI_Comm Comm) {
@@ -340,7 +399,24 @@ void agree(const std::optional<std::string> &Problem,
     throwDifference(*Params, Comm);
 }
 
-} // namespace
+MPI_Comm duplicateAgreeing(const std::optional<std::string> &Problem,
+                           MPI_Comm Comm) {
+  // Colour 0 for the ranks without a problem, 1 for the others: the
+  // duplicate has every rank exactly when all agree, and key 0 keeps the
+  // ranks' order.
+  MPI_Comm Dup = MPI_COMM_NULL;
+  MPI_Comm_split(Comm, Problem ? 1 : 0, 0, &Dup);
+  int Size = 0, DupSize = 0;
+  MPI_Comm_size(Comm, &Size);
+  MPI_Comm_size(Dup, &DupSize);
+  if (DupSize == Size && !Problem)
+    return Dup;
+  // Every rank is here: some rank has a problem. Only a failure costs the
+  // agreement's collectives, which throw on every rank.
+  MPI_Comm_free(&Dup);
+  agree(Problem, nullptr, Comm);
+  throw std::logic_error("redist runtime: ranks with a problem did not agree");
+}
 
 void agreeOnProblem(const std::string &Problem, MPI_Comm Comm) {
   agree(Problem.empty() ? std::nullopt : std::optional<std::string>(Problem),

@@ -7,6 +7,9 @@
 // 2x2 with 64x64 blocks -> 1x4 with N x N/4 blocks, a square grid to 1-D
 // columns) with:
 //   redist     a MatrixPlan, built once (plan time reported apart);
+//   overlapped the same in the Overlapped mode, overlap-split's order (no
+//              steps: each rank starts its next message as soon as the one
+//              before in that direction is done);
 //   scalapack  ScaLAPACK's Cpdgemr2d (plans inside every call);
 //   alltoallw  one MPI_Alltoallw, a derived datatype per peer and side:
 //              the peer's rows of this rank's local rows (an indexed type)
@@ -153,6 +156,12 @@ void runConfig(const Config &C, int64_t N, int Reps) {
     }));
   MatrixPlan Plan(MatrixSide{From, {}, 0}, MatrixSide{To, {}, 0},
                   sizeof(double), MPI_COMM_WORLD);
+  PlanOptions InOrder;
+  InOrder.Mode = ExecMode::Overlapped;
+  InOrder.Overlap = OverlapOrder::OverlapSplit;
+  MatrixPlan Overlapped(MatrixSide{From, {}, 0}, MatrixSide{To, {}, 0},
+                        sizeof(double), MPI_COMM_WORLD, MatrixRegion(),
+                        InOrder);
 
   int System = 0;
   Cblacs_get(-1, 0, &System);
@@ -186,6 +195,7 @@ void runConfig(const Config &C, int64_t N, int Reps) {
   const int In = static_cast<int>(N);
   std::vector<std::pair<std::string, std::function<void()>>> Methods = {
       {"redist", [&] { Plan.execute(Src.data(), Dst.data()); }},
+      {"overlapped", [&] { Overlapped.execute(Src.data(), Dst.data()); }},
       {"scalapack",
        [&] {
          Cpdgemr2d(In, In, Src.data(), 1, 1, DescA, Dst.data(), 1, 1, DescB,

@@ -10,14 +10,21 @@
 // random sub-matrix into a random place of a target of another size;
 // sometimes transposed; element sizes of 1 to 24 bytes; every mode, packing
 // and a schedule algorithm that applies; sometimes small transfer limits,
-// one rank per node or step-by-step execution. Every target element is
-// checked: those of the region hold their source element, all others
-// (padding included) are untouched, and the ranks together checked exactly
-// the region's elements. Then a few invalid parameter sets must throw on
-// every rank. Prints a summary of what was covered; exits 1 on any error.
+// one rank per node or step-by-step execution. Each configuration also runs
+// in the Overlapped mode, its order in turn the drawn algorithm's steps
+// compacted, overlap or overlap-split; its events must be a valid
+// overlapped schedule of the region's grid counted element by element, and
+// its buffers hold at most the largest part a rank sends and the largest it
+// receives. Every target element is checked: those of the region hold their
+// source element, all others (padding included) are untouched, and the
+// ranks together checked exactly the region's elements. Then invalid
+// parameter sets, some on one rank only, must throw on every rank, with
+// Verify and without. Prints a summary of what was covered; exits 1 on any
+// error. COUNT 0 runs the invalid parameter sets alone.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "redist/OverlapSchedule.h"
 #include "redist/runtime/MatrixPlan.h"
 
 #include <mpi.h>
@@ -28,6 +35,7 @@
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -129,10 +137,72 @@ int64_t idOf(const MatrixSide &S, int Rank) {
   return -1;
 }
 
+/// The region's communication grid over grid processes, counted element by
+/// element.
+CommGrid countRegionGrid(const MatrixSide &From, const MatrixSide &To,
+                         const MatrixRegion &R) {
+  std::map<std::pair<int64_t, int64_t>, int64_t> Count;
+  for (int64_t I = 0; I < R.Rows; ++I)
+    for (int64_t J = 0; J < R.Cols; ++J) {
+      const int64_t TI = R.TargetRow + (R.Transpose ? J : I);
+      const int64_t TJ = R.TargetCol + (R.Transpose ? I : J);
+      ++Count[{From.Layout.toLocal(R.SourceRow + I, R.SourceCol + J).Proc,
+               To.Layout.toLocal(TI, TJ).Proc}];
+    }
+  CommGrid G;
+  G.P = From.Layout.procs();
+  G.Q = To.Layout.procs();
+  for (const auto &[Pair, Len] : Count) // sorted by source, then target
+    G.Messages.push_back({Pair.first, Pair.second, Len});
+  return G;
+}
+
+int64_t rankOf(const MatrixSide &S, int64_t Id) {
+  return S.Ranks.empty() ? Id : S.Ranks[static_cast<std::size_t>(Id)];
+}
+
+/// The Overlapped mode's own checks of Pl: its events form a valid
+/// overlapped schedule of the region's grid, and its buffers hold at most
+/// the largest part this rank sends to another rank and the largest it
+/// receives. Adds the messages between two ranks that move in several parts
+/// to Splits; returns the errors.
+int64_t checkOverlapped(const MatrixPlan &Pl, const MatrixSide &From,
+                        const MatrixSide &To, const Drawn &D, int Rank,
+                        int64_t &Splits) {
+  const CommGrid G = countRegionGrid(From, To, D.Region);
+  const OverlapSchedule &S = Pl.overlapSchedule();
+  if (std::optional<std::string> Why = validateOverlapSchedule(G, S)) {
+    std::fprintf(stderr, "rank %d: invalid overlapped schedule: %s\n", Rank,
+                 Why->c_str());
+    return 1;
+  }
+  int64_t MaxSend = 0, MaxRecv = 0;
+  std::vector<int64_t> Parts(G.Messages.size(), 0);
+  for (const OverlapEvent &E : S.Events) {
+    const Message &M = G.Messages[static_cast<std::size_t>(E.Msg)];
+    const int64_t SrcRank = rankOf(From, M.Src), DstRank = rankOf(To, M.Dst);
+    if (SrcRank == DstRank)
+      continue; // a local copy
+    if (++Parts[static_cast<std::size_t>(E.Msg)] == 2)
+      ++Splits; // moves in parts
+    if (SrcRank == Rank)
+      MaxSend = std::max(MaxSend, E.Len);
+    if (DstRank == Rank)
+      MaxRecv = std::max(MaxRecv, E.Len);
+  }
+  const std::size_t Bound = static_cast<std::size_t>(MaxSend + MaxRecv) * D.E;
+  if (Pl.bufferBytes() <= Bound)
+    return 0;
+  std::fprintf(stderr, "rank %d: overlapped buffers %zu bytes, bound %zu\n",
+               Rank, Pl.bufferBytes(), Bound);
+  return 1;
+}
+
 /// Runs one configuration; returns this rank's errors and adds the region
-/// elements it checked to Checked.
+/// elements it checked to Checked (and in the Overlapped mode, the messages
+/// between ranks that move in parts to Splits).
 int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
-               int Rank, int64_t &Checked) {
+               int Rank, int64_t &Checked, int64_t &Splits) {
   const std::size_t E = D.E;
   const int64_t SId = idOf(From, Rank), TId = idOf(To, Rank);
   const Layout2D &A = From.Layout, &B = To.Layout;
@@ -160,7 +230,7 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
   if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
     std::fprintf(stderr,
                  "%s -> %s, region %lldx%lld (%lld,%lld) -> (%lld,%lld)%s, "
-                 "%zu bytes, %s/%s, %s\n",
+                 "%zu bytes, %s%s%s/%s, %s\n",
                  A.str().c_str(), B.str().c_str(),
                  static_cast<long long>(D.Region.Rows),
                  static_cast<long long>(D.Region.Cols),
@@ -169,8 +239,12 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
                  static_cast<long long>(D.Region.TargetRow),
                  static_cast<long long>(D.Region.TargetCol),
                  D.Region.Transpose ? " transposed" : "", E,
-                 execModeName(D.Options.Mode), packingName(D.Options.Pack),
-                 algorithm2DName(D.Algo).c_str());
+                 execModeName(D.Options.Mode),
+                 D.Options.Mode == ExecMode::Overlapped ? " " : "",
+                 D.Options.Mode == ExecMode::Overlapped
+                     ? overlapOrderName(D.Options.Overlap)
+                     : "",
+                 packingName(D.Options.Pack), algorithm2DName(D.Algo).c_str());
   MatrixPlan Plan(From, To, E, MPI_COMM_WORLD, D.Region, D.Options, D.Algo);
   int64_t Errors = 0;
   if (Plan.sourceStorageSize() * static_cast<int64_t>(E) !=
@@ -182,6 +256,8 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
                  static_cast<long long>(Plan.targetStorageSize()));
     ++Errors;
   }
+  if (D.Options.Mode == ExecMode::Overlapped)
+    Errors += checkOverlapped(Plan, From, To, D, Rank, Splits);
   // Twice: a plan runs many times.
   for (int Run = 0; Run < 2; ++Run) {
     if (D.Steps) {
@@ -247,22 +323,96 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
 }
 
 /// Each call must throw InvalidArgument on every rank, with Expect in it.
-int64_t expectError(const char *Expect, const MatrixSide &From,
+int64_t expectError(const std::string &Expect, const MatrixSide &From,
                     const MatrixSide &To, const MatrixRegion &Region, int Rank,
-                    const PlanOptions &Options = PlanOptions()) {
+                    const PlanOptions &Options = PlanOptions(),
+                    Algorithm2D Algo = {Algorithm::Auto, false}) {
   std::string What = "(no error)";
   try {
-    MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region, Options);
+    MatrixPlan P(From, To, 8, MPI_COMM_WORLD, Region, Options, Algo);
   } catch (const InvalidArgument &E) {
     What = E.what();
   }
   const bool Ok = What.find(Expect) != std::string::npos;
   if (!Ok)
     std::fprintf(stderr, "rank %d: expected an error with '%s', got '%s'\n",
-                 Rank, Expect, What.c_str());
+                 Rank, Expect.c_str(), What.c_str());
   if (Rank == 0 && Ok)
-    std::printf("error: %s\n", What.c_str());
+    std::printf("error%s: %s\n", Options.Verify ? "" : " without verify",
+                What.c_str());
   return Ok ? 0 : 1;
+}
+
+/// Invalid parameters: every rank throws, naming the value, before any
+/// communication but the agreement. Values invalid on some ranks only are
+/// raised on every rank with Verify and without.
+int64_t runErrorCases(int Ranks, int Rank) {
+  int64_t Errors = 0;
+  Layout2D L = Layout2D::blockCyclic(10, 10, 1, Ranks, 2, 2);
+  MatrixSide Ok{L, {}, 0};
+  MatrixRegion Out;
+  Out.Rows = 5;
+  Out.Cols = 5;
+  Out.SourceRow = 7;
+  Errors += expectError("source rows 7", Ok, Ok, Out, Rank);
+  MatrixSide Dup = Ok;
+  Dup.Ranks.assign(static_cast<std::size_t>(Ranks), 0);
+  if (Ranks > 1)
+    Errors += expectError("holds two source processes", Dup, Ok, MatrixRegion(),
+                          Rank);
+  PlanOptions Split;
+  Split.Mode = ExecMode::Overlapped;
+  Split.Overlap = OverlapOrder::OverlapSplit;
+  Errors += expectError("overlap order overlap-split makes its own schedule: "
+                        "the schedule algorithm must be auto, not stepwise",
+                        Ok, Ok, MatrixRegion(), Rank, Split,
+                        {Algorithm::Stepwise, false});
+  Split.Mode = ExecMode::Unsynchronized;
+  Errors += expectError("overlap order overlap-split needs the overlapped "
+                        "execution mode, not unsync",
+                        Ok, Ok, MatrixRegion(), Rank, Split);
+  for (bool Verify : {true, false}) {
+    PlanOptions O;
+    O.Verify = Verify;
+    // A leading dimension below the 10 local rows, on the last rank, then
+    // on ranks 1 and 3: only those ranks can see it.
+    const std::string Last = std::to_string(Ranks - 1);
+    MatrixSide BadLD = Ok;
+    if (Rank == Ranks - 1)
+      BadLD.LocalLeadingDim = 1;
+    Errors +=
+        expectError((Ranks > 1 ? "on rank " + Last + ": " : std::string()) +
+                        "the source leading dimension 1 of rank " + Last +
+                        " is below its 10 local rows",
+                    BadLD, Ok, MatrixRegion(), Rank, O);
+    if (Ranks >= 4) {
+      MatrixSide Two = Ok;
+      if (Rank == 1 || Rank == 3)
+        Two.LocalLeadingDim = 9;
+      Errors += expectError("on ranks 1 and 3; on rank 1: the target leading "
+                            "dimension 9 of rank 1 is below its 10 local rows",
+                            Ok, Two, MatrixRegion(), Rank, O);
+    }
+  }
+  if (Ranks > 1) {
+    // Verify names the parameter that differs and its range.
+    MatrixRegion Part;
+    Part.Rows = Rank == Ranks - 1 ? 6 : 5;
+    Part.Cols = 4;
+    Errors += expectError("verify: ranks were given different parameters: "
+                          "region rows differs (from 5 to 6); this rank has " +
+                              std::to_string(Part.Rows),
+                          Ok, Ok, Part, Rank);
+    MatrixSide Reordered = Ok;
+    for (int R = 0; R < Ranks; ++R)
+      Reordered.Ranks.push_back(Rank == 0 ? Ranks - 1 - R : R);
+    Errors += expectError("verify: ranks were given different parameters: "
+                          "target ranks of the grid processes differs at "
+                          "entry 0 (from 0 to " +
+                              std::to_string(Ranks - 1) + ")",
+                          Ok, Reordered, MatrixRegion(), Rank);
+  }
+  return Errors;
 }
 
 } // namespace
@@ -283,8 +433,34 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
   Sweep S(Ranks, Seed, MaxDim);
-  int64_t Errors = 0, Checked = 0, Expected = 0;
+  int64_t Errors = 0, Checked = 0, Expected = 0, Splits = 0;
   std::map<std::string, int64_t> Seen;
+  // Runs and checks configuration Config, and counts it.
+  auto Run = [&](const MatrixSide &From, const MatrixSide &To, const Drawn &D,
+                 int Config) {
+    const int64_t Elements = D.Region.Rows * D.Region.Cols;
+    int64_t Mine = 0;
+    try {
+      Errors += runOne(From, To, D, Rank, Mine, Splits);
+    } catch (const std::exception &Ex) {
+      std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
+      ++Errors;
+    }
+    Checked += Mine;
+    Expected += Elements;
+    int64_t All = 0;
+    MPI_Allreduce(&Mine, &All, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    if (All != Elements) {
+      if (Rank == 0)
+        std::fprintf(stderr, "config %d: checked %lld of %lld elements\n",
+                     Config, static_cast<long long>(All),
+                     static_cast<long long>(Elements));
+      ++Errors;
+    }
+    Seen[std::string("mode ") + execModeName(D.Options.Mode)]++;
+    Seen[std::string("packing ") + packingName(D.Options.Pack)]++;
+    Seen["algorithm " + algorithm2DName(D.Algo)]++;
+  };
   for (int Config = 0; Config < Count; ++Config) {
     Drawn D;
     D.M = S.uniform(0, MaxDim);
@@ -353,57 +529,50 @@ int main(int argc, char **argv) {
         D.Algo = Product;
     }
     D.Steps = S.coin(20);
-    int64_t Mine = 0;
-    try {
-      Errors += runOne(From, To, D, Rank, Mine);
-    } catch (const std::exception &Ex) {
-      std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
-      ++Errors;
-    }
-    Checked += Mine;
-    Expected += R.Rows * R.Cols;
-    int64_t All = 0;
-    MPI_Allreduce(&Mine, &All, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
-    if (All != R.Rows * R.Cols) {
-      if (Rank == 0)
-        std::fprintf(stderr, "config %d: checked %lld of %lld elements\n",
-                     Config, static_cast<long long>(All),
-                     static_cast<long long>(R.Rows * R.Cols));
-      ++Errors;
-    }
+    Run(From, To, D, Config);
+    // The same configuration in the Overlapped mode, its order in turn.
+    Drawn O = D;
+    O.Options.Mode = ExecMode::Overlapped;
+    O.Options.Overlap =
+        allOverlapOrders()[static_cast<std::size_t>(Config % 3)];
+    if (O.Options.Overlap != OverlapOrder::Steps)
+      O.Algo = {Algorithm::Auto, false}; // the order makes its own schedule
+    Run(From, To, O, Config);
+    Seen[std::string("order ") + overlapOrderName(O.Options.Overlap)]++;
     Seen[Disjoint ? "disjoint" : "overlapping"]++;
     Seen[R.Transpose ? "transposed" : "straight"]++;
     Seen[WholeRegion ? "whole" : "sub-matrix"]++;
-    Seen[std::string("mode ") + execModeName(D.Options.Mode)]++;
-    Seen[std::string("packing ") + packingName(D.Options.Pack)]++;
-    Seen["algorithm " + algorithm2DName(D.Algo)]++;
   }
 
-  // Invalid parameters: every rank throws, naming the value.
-  {
-    Layout2D L = Layout2D::blockCyclic(10, 10, 1, Ranks, 2, 2);
-    MatrixSide Ok{L, {}, 0};
-    MatrixRegion Out;
-    Out.Rows = 5;
-    Out.Cols = 5;
-    Out.SourceRow = 7;
-    Errors += expectError("source rows 7", Ok, Ok, Out, Rank);
-    MatrixSide Dup = Ok;
-    Dup.Ranks.assign(static_cast<std::size_t>(Ranks), 0);
-    if (Ranks > 1)
-      Errors += expectError("holds two source processes", Dup, Ok,
-                            MatrixRegion(), Rank);
-    MatrixSide BadLD = Ok;
-    if (Rank == Ranks - 1)
-      BadLD.LocalLeadingDim = 1; // below its 10 local rows
-    Errors +=
-        expectError(Rank == Ranks - 1 ? "leading dimension 1" : "another rank",
-                    BadLD, Ok, MatrixRegion(), Rank);
-    PlanOptions Overlapped;
-    Overlapped.Mode = ExecMode::Overlapped;
-    Errors += expectError("mode overlapped does not apply to matrix plans", Ok,
-                          Ok, MatrixRegion(), Rank, Overlapped);
+  // Whole slices of small blocks rarely need splitting: a matrix whose
+  // overlap-split schedule splits messages between ranks, its parts cut
+  // into pieces, copied by loops and by datatypes, on the same ranks and,
+  // where there are enough, on disjoint ones.
+  if (Count > 0 && Ranks >= 4) {
+    Drawn D;
+    D.M = D.TM = 36;
+    D.N = D.TN = 27;
+    D.Region.Rows = 36;
+    D.Region.Cols = 27;
+    D.E = 8;
+    D.Options.Mode = ExecMode::Overlapped;
+    D.Options.Overlap = OverlapOrder::OverlapSplit;
+    const MatrixSide From{
+        Layout2D::blockCyclic(36, 27, 1, 4, 5, 3), {0, 1, 2, 3}, 0};
+    MatrixSide To{Layout2D::blockCyclic(36, 27, 3, 1, 1, 4), {0, 1, 2}, 0};
+    for (Packing K : {Packing::Runs, Packing::Datatypes}) {
+      D.Options.Pack = K;
+      D.Options.MaxTransferBytes = K == Packing::Runs ? 64 : 0;
+      Run(From, To, D, Count);
+    }
+    if (Ranks >= 7) {
+      To.Ranks = {4, 5, 6};
+      D.Options.Pack = Packing::Auto;
+      Run(From, To, D, Count);
+    }
   }
+
+  Errors += runErrorCases(Ranks, Rank);
 
   int64_t Total = 0;
   MPI_Allreduce(&Errors, &Total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
@@ -419,7 +588,8 @@ int main(int argc, char **argv) {
     std::printf("covered:");
     for (const auto &[Name, N] : Seen)
       std::printf(" [%s] %lld", Name.c_str(), static_cast<long long>(N));
-    std::printf("\n");
+    std::printf("\noverlapped messages in parts: %lld\n",
+                static_cast<long long>(Splits));
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

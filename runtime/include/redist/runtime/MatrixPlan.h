@@ -89,6 +89,8 @@ public:
   /// The schedule over process ids (grid messages sorted by source, then
   /// target process), its statistics and the other accessors of Plan.
   const Schedule &schedule() const;
+  /// The Overlapped mode's events over the same grid (Plan::overlapSchedule).
+  const OverlapSchedule &overlapSchedule() const;
   ScheduleStats stats() const;
   std::size_t bufferBytes() const;
   int64_t activeSteps() const;
