@@ -37,6 +37,8 @@ Plan::Impl::Impl(std::unique_ptr<detail::MatrixProblem> Problem,
 }
 
 Schedule Plan::Impl::matrixSchedule() const {
+  if (Matrix->Given)
+    return detail::givenMatrixSchedule(*Matrix->Given, *Grid);
   const Algorithm2D A = Matrix->Algorithm;
   CostModel Model = Options.Model;
   Model.ElementBytes = static_cast<double>(ElementBytes);
@@ -86,14 +88,14 @@ void Plan::Impl::buildMatrixMessages() {
   MatrixMsgs.reset();
 }
 
-std::unique_ptr<Plan>
-detail::PlanBuilder::matrix(const MatrixSide &From, const MatrixSide &To,
-                            const MatrixRegion &Region, Algorithm2D Algorithm,
-                            std::size_t ElementBytes, MPI_Comm Comm,
-                            const PlanOptions &Options) {
+std::unique_ptr<Plan> detail::PlanBuilder::matrix(
+    const MatrixSide &From, const MatrixSide &To, const MatrixRegion &Region,
+    Algorithm2D Algorithm, std::size_t ElementBytes, MPI_Comm Comm,
+    const PlanOptions &Options, const TranslatedMatrixSchedule *Given) {
   // As impl(): every check on each rank alone, then Verify's collective,
   // then every rank throws alike or builds.
   auto Problem = std::make_unique<MatrixProblem>(From, To, Region, Algorithm);
+  Problem->Given = Given;
   std::optional<std::string> Bad;
   if (ElementBytes == 0 || ElementBytes > static_cast<std::size_t>(INT_MAX))
     Bad = "element size " + std::to_string(ElementBytes) +

@@ -1,6 +1,7 @@
 //===- CodeGen.cpp - The code that replaces each directive ----------------===//
 
 #include "CodeGen.h"
+#include "CodeGenText.h"
 
 #include "GeneratedNames.h"
 #include "RedistcConfig.h"
@@ -20,7 +21,8 @@ using namespace clang;
 
 namespace redistc {
 
-namespace {
+// The helpers CodeGenMatrix.cpp shares are declared in CodeGenText.h.
+namespace codegen {
 
 /// A C string literal holding Text.
 std::string quoted(llvm::StringRef Text) {
@@ -284,9 +286,6 @@ std::string stepCalls(const StaticTables &T, int64_t MaxCalls) {
   return Calls;
 }
 
-/// Why a directive that could be static is not, under --dynamic.
-constexpr const char *ForcedDynamic = "--dynamic forces the runtime path";
-
 /// ", K non-empty" when some of the schedule's steps are empty.
 std::string nonEmptySteps(const redist::ScheduleStats &S) {
   return S.NonEmptySteps == S.Steps
@@ -316,7 +315,9 @@ std::string scheduleComment(const StaticTables &T) {
   return renderTemplate("schedule_comment", V);
 }
 
-} // namespace
+} // namespace codegen
+
+using namespace codegen;
 
 std::string CodeGen::location(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(Loc);
@@ -380,13 +381,21 @@ bool CodeGen::generate(const std::vector<AnalysedDirective> &Directives,
 bool CodeGen::generateOne(const AnalysedDirective &AD,
                           GeneratedDirective &Out) {
   if (AD.Arrangement) {
-    processors(*AD.Arrangement, Out);
+    if (AD.Arrangement->isGrid())
+      gridProcessors(*AD.Arrangement, Out);
+    else
+      processors(*AD.Arrangement, Out);
     return true;
   }
   if (AD.Distribution) {
-    distribute(*AD.Distribution, Out);
+    if (AD.Distribution->isMatrix())
+      matrixDistribute(*AD.Distribution, Out);
+    else
+      distribute(*AD.Distribution, Out);
     return true;
   }
+  if (AD.Action && AD.Action->isMatrix())
+    return matrixAction(*AD.Action, Out);
   if (AD.Rebalance) {
     rebalance(*AD.Rebalance, Out);
     return true;

@@ -78,6 +78,10 @@ private:
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
   void rebalance(const RebalanceInfo &R, GeneratedDirective &Out);
+  // Matrices and 2-D arrangements (CodeGenMatrix.cpp).
+  void gridProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
+  void matrixDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  bool matrixAction(const ActionInfo &A, GeneratedDirective &Out);
   /// A's static tables in Tables, or why there are none in Why; false after
   /// reporting an error (never InInstance).
   bool plan(const ActionInfo &A, bool InInstance,
