@@ -378,7 +378,7 @@ void Analysis::analyseRebalance(Directive &D) {
     error(Count.Range.getBegin(), Diags.RebalanceCount)
         << Count.E->getType() << Count.Range;
   if (!checkRingOptions(D, R->Onto) || !Var || Diags.errorCount() != Before ||
-      !checkTarget(D, *Var))
+      !checkTarget(D, *Var) || !checkDimensions(D, false, R->Onto, Var->Text))
     return;
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();
@@ -399,8 +399,9 @@ void Analysis::analyseInquiry(Directive &D) {
     error(S.Range.getBegin(), Diags.NotDistributed) << Var->Text << S.Range;
     return;
   }
-  if (I->Dist->isMatrix()) {
-    error(D.KeywordLoc, Diags.MatrixUnsupported) << "inquire";
+  // The parse declared NAME of the type the spelling suggested.
+  if (I->Dist->isMatrix() != D.MatrixInquiry) {
+    error(D.KeywordLoc, Diags.InquiryRank) << Var->Text;
     return;
   }
   Results[D.Id - 1].Inquiry = I.get();

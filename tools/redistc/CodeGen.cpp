@@ -502,6 +502,13 @@ void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
   V["VAR"] = I.Var.Text;
   V["NAME"] = D.Into.Name;
   V["DIST"] = Var.use(Declared::Distribution);
+  if (I.Dist->isMatrix()) {
+    V["COMM"] = Var.use(Declared::Comm);
+    Out.Code = renderTemplate("inquire_matrix", V);
+    Out.Report = location(D.HashLoc) + ": inquire " + I.Var.Text + " into " +
+                 D.Into.Name + ": its layout when control gets here";
+    return;
+  }
   V["EXTENT"] = Var.use(Declared::Extent);
   V["COMM"] = Var.use(Declared::Comm);
   Out.Code = renderTemplate("inquire", V);

@@ -105,8 +105,10 @@ struct Directive {
   // inquire VAR into NAME
   // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
   // assign DST = SRC [schedule(ALG)] [verify(on|off)]
-  int Var = -1;    ///< VAR, or DST of assign
-  NameRef Into;    ///< NAME of inquire: the variable it declares
+  int Var = -1; ///< VAR, or DST of assign
+  NameRef Into; ///< NAME of inquire: the variable it declares
+  /// inquire of a matrix: NAME is a redist::MatrixInfo, not an ArrayInfo.
+  bool MatrixInquiry = false;
   int Src = -1;    ///< SRC of assign
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;

@@ -575,7 +575,7 @@ bool DirectiveParser::parseFormats(Directive &D) {
       return false;
     }
   }
-  return expectPunct(tok::r_paren, D.Format2 ? "')'" : "')' or ','");
+  return expectPunct(tok::r_paren, "')'");
 }
 
 // block | block(E) | cyclic | cyclic(E) | gen_block(A)
@@ -890,27 +890,38 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
-/// Whether the program has declared redist::ArrayInfo, which inquire
-/// declares a variable of.
-bool arrayInfoDeclared(ASTContext &Ctx) {
+/// Whether the program has declared redist::Type (ArrayInfo or
+/// MatrixInfo), which inquire declares a variable of.
+bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
   for (const NamedDecl *ND :
        Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("redist")))
     if (const auto *NS = dyn_cast<NamespaceDecl>(ND))
-      if (!NS->lookup(&Ctx.Idents.get("ArrayInfo")).empty())
+      if (!NS->lookup(&Ctx.Idents.get(Type)).empty())
         return true;
   return false;
 }
 
-/// extern const ::redist::ArrayInfo NAME; (for the parse only: the
-/// directive's code defines NAME).
+/// Whether inquire D names a matrix: the latest distribute of its variable
+/// seen so far, by its spelling, has two extents. Analysis checks the guess
+/// against the distribute it binds (Directive::MatrixInquiry).
+bool inquiresMatrix(const Directive &D, const std::vector<Directive> &Before) {
+  const std::string &Var = D.Slots[D.Var].Text;
+  for (auto It = Before.rbegin(); It != Before.rend(); ++It)
+    if (It->Kind == DirectiveKind::Distribute && It->Slots[It->Var].Text == Var)
+      return It->Extent2 >= 0;
+  return false;
+}
+
+/// extern const ::redist::TYPE NAME; (for the parse only: the directive's
+/// code defines NAME).
 void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
-                   std::vector<Token> &Out) {
+                   llvm::StringRef Type, std::vector<Token> &Out) {
   Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
   Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
   Out.push_back(makeToken(PP, tok::identifier, Loc, "redist"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(makeToken(PP, tok::identifier, Loc, "ArrayInfo"));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, Type));
   Out.push_back(makeToken(PP, tok::identifier, Name.Loc, Name.Name));
   Out.push_back(makeToken(PP, tok::semi, Loc));
 }
@@ -1038,11 +1049,13 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   // the name must be declared in the parse too, with ArrayInfo's type.
   std::vector<Token> More;
   if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
-    if (!arrayInfoDeclared(CI.getASTContext())) {
-      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo);
+    D->MatrixInquiry = inquiresMatrix(*D, Directives);
+    const char *Type = D->MatrixInquiry ? "MatrixInfo" : "ArrayInfo";
+    if (!inquiryTypeDeclared(CI.getASTContext(), Type)) {
+      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo) << Type;
       return;
     }
-    injectInquiry(PP, Introducer.Loc, D->Into, More);
+    injectInquiry(PP, Introducer.Loc, D->Into, Type, More);
   }
   D->Id = static_cast<unsigned>(Directives.size()) + 1;
   Directives.push_back(std::move(*D));

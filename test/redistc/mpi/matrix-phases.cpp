@@ -8,60 +8,61 @@
 // elements. The forced-dynamic translation must print the same, and a fifth
 // rank beyond the grids takes part without data. Last, values wrong on one
 // rank only raise the same error on every rank before anything moves.
+// (Not clang-formatted: RUN and CHECK lines must stay whole.)
 //
 // RUN: redistc %s -o %t.static.cpp --report -- -I%S/Inputs > %t.report
 // RUN: FileCheck --check-prefix=REPORT %s < %t.report
-// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static
-// %redist_libs RUN: %mpirun -np 4 %t.static > %t.static.out RUN: FileCheck %s <
-// %t.static.out RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs RUN:
-// %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic
-// %redist_libs RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out RUN: diff
-// %t.static.out %t.dynamic.out RUN: %mpirun -np 5 %t.static | FileCheck
-// --check-prefix=FIVE %s RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff
-// %t.static.out -
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.static.cpp -o %t.static %redist_libs
+// RUN: %mpirun -np 4 %t.static > %t.static.out
+// RUN: FileCheck %s < %t.static.out
+// RUN: redistc --dynamic %s -o %t.dynamic.cpp -- -I%S/Inputs
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.dynamic.cpp -o %t.dynamic %redist_libs
+// RUN: %mpirun -np 4 %t.dynamic > %t.dynamic.out
+// RUN: diff %t.static.out %t.dynamic.out
+// RUN: %mpirun -np 5 %t.static | FileCheck --check-prefix=FIVE %s
+// RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
 //
 // REPORT: matrix-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 grid, row-major
-// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 grid,
-// row-major REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2
-// grid, column-major REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: distribute A:
-// 2x2 row-major grid, rows cyclic(3) of 37, cols cyclic(2) of 23 onto G
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 grid, row-major
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2 grid, column-major
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: distribute A: 2x2 row-major grid, rows cyclic(3) of 37, cols cyclic(2) of 23 onto G
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule product(caterpillar):
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule stepwise:
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: inquire A into Now: its layout when control gets here
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
-// product(caterpillar): REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1:
-// redistribute A: static; schedule stepwise: REPORT-NEXT:
-// matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule REPORT-NEXT:
-// matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic ('K' is not a
-// constant) REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A:
-// dynamic (the layout of 'A' is only known at run time) REPORT-NEXT:
-// matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule REPORT-NEXT:
-// matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is
-// only known at run time) REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1:
-// redistribute A: dynamic (the layout of 'A' is only known at run time)
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic ('K' is not a constant)
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is only known at run time)
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is only known at run time)
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is only known at run time)
 //
 // CHECK: ranks: 4
-// CHECK-NEXT: distribute A (cyclic(3), cyclic(2)) onto G: 851 elements, every
-// element in place CHECK-NEXT: redistribute A (block, cyclic(5)) onto H: 851
-// elements, every element in place CHECK-NEXT: redistribute A (cyclic(4),
-// block) onto C: 851 elements, every element in place CHECK-NEXT: redistribute
-// A (gen_block, cyclic) onto G: 851 elements, every element in place
-// CHECK-NEXT: redistribute A (block(20), cyclic(3)): 851 elements, every
-// element in place CHECK-NEXT: redistribute A (cyclic(K), block) onto H: 851
-// elements, every element in place CHECK-NEXT: repeat 0 (cyclic(2), block) onto
-// C: 851 elements, every element in place CHECK-NEXT: repeat 0 (block,
-// cyclic(2)): 851 elements, every element in place CHECK-NEXT: repeat 1
-// (cyclic(2), block) onto C: 851 elements, every element in place CHECK-NEXT:
-// repeat 1 (block, cyclic(2)): 851 elements, every element in place CHECK-NEXT:
-// error on every rank: matrix-phases.cpp:{{[0-9]+}}: on rank 1: rows:
-// CYCLIC(k): the block size k must be positive, got 0 CHECK-NEXT: after the
-// error: 851 elements, every element in place CHECK-NEXT: error on every rank:
-// matrix-phases.cpp:{{[0-9]+}}: ranks disagree on the target row block size: 3
-// to 4 CHECK-NEXT: after the error: 851 elements, every element in place
+// CHECK-NEXT: distribute A (cyclic(3), cyclic(2)) onto G: 851 elements, every element in place
+// CHECK-NEXT: redistribute A (block, cyclic(5)) onto H: 851 elements, every element in place
+// CHECK-NEXT: redistribute A (cyclic(4), block) onto C: 851 elements, every element in place
+// CHECK-NEXT: redistribute A (gen_block, cyclic) onto G: 851 elements, every element in place
+// CHECK-NEXT: inquire A: 2x2 row-major grid, rows gen_block(10,27) of 37, cols cyclic of 23, every index right
+// CHECK-NEXT: redistribute A (block(20), cyclic(3)): 851 elements, every element in place
+// CHECK-NEXT: redistribute A (cyclic(K), block) onto H: 851 elements, every element in place
+// CHECK-NEXT: repeat 0 (cyclic(2), block) onto C: 851 elements, every element in place
+// CHECK-NEXT: repeat 0 (block, cyclic(2)): 851 elements, every element in place
+// CHECK-NEXT: repeat 1 (cyclic(2), block) onto C: 851 elements, every element in place
+// CHECK-NEXT: repeat 1 (block, cyclic(2)): 851 elements, every element in place
+// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: on rank 1: rows: CYCLIC(k): the block size k must be positive, got 0
+// CHECK-NEXT: after the error: 851 elements, every element in place
+// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: ranks disagree on the target row block size: 3 to 4
+// CHECK-NEXT: after the error: 851 elements, every element in place
+// CHECK-NOT: MISPLACED
 //
 // FIVE: ranks: 5
 // FIVE-COUNT-12: every element in place
+// FIVE-NOT: WRONG
+// clang-format off
 #include "check.h"
 
 #include <redist/Error.h>
+#include <redist/runtime/LocalPart.h>
 
 #include <array>
 #include <cstring>
@@ -119,6 +120,27 @@ int main(int argc, char **argv) {
     stepwise)
   T = {genBlock({10, 27}), blockCyclic(1), M, N, 2, 2};
   checkMatrix("redistribute A (gen_block, cyclic) onto G", A, T);
+  {
+    // The inquiry's index maps against the elements the check just found in
+    // place: each local element's global index, and back.
+#pragma redist inquire A into Now
+    long Wrong = Now.storageSize() == static_cast<long>(A.size()) &&
+                         Now.localRows() * Now.localCols() == Now.storageSize()
+                     ? 0
+                     : 1;
+    for (std::int64_t Offset = 0; Offset < Now.storageSize(); ++Offset) {
+      const auto [I, J] = Now.globalIndex(Offset);
+      const auto [Row, Col] = Now.globalIndex(Offset % Now.leadingDim(),
+                                              Offset / Now.leadingDim());
+      Wrong += A[Offset].Global != I * N + J || Row != I || Col != J ||
+               !(Now.position(I, J) == redist::LocalPlace{Rank, Offset});
+    }
+    long Total = 0;
+    MPI_Allreduce(&Wrong, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+    if (Rank == 0)
+      std::printf("inquire A: %s, %s\n", Now.str().c_str(),
+                  Total == 0 ? "every index right" : "WRONG INDICES");
+  }
 
 #pragma redist redistribute A(block(20), cyclic(3))
   T = {blockCyclic(20), blockCyclic(3), M, N, 2, 2};
