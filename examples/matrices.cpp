@@ -54,21 +54,28 @@ double product(std::int64_t I, std::int64_t J) {
   return Sum;
 }
 
+/// Calls F(I, J, At) for every element (I, J) of this rank's local matrix
+/// under Layout, at index At of its column-major storage.
+template <typename Fn> void forEachLocal(const redist::Layout2D &Layout, Fn F) {
+  if (Rank >= Layout.procs())
+    return;
+  for (std::int64_t LocalCol = 0; LocalCol < Layout.localCols(Rank); ++LocalCol)
+    for (std::int64_t LocalRow = 0; LocalRow < Layout.localRows(Rank);
+         ++LocalRow) {
+      const std::int64_t Offset = LocalRow + LocalCol * Layout.leadingDim(Rank);
+      const auto [I, J] = Layout.toGlobal(Rank, Offset);
+      F(I, J, static_cast<std::size_t>(Offset));
+    }
+}
+
 /// Checks every local element of C, stored as Layout says (column-major
 /// with its leading dimension), against the product; rank 0 prints the
 /// total. Collective.
 void check(const std::vector<double> &C, const redist::Layout2D &Layout) {
   long Right = 0, Held = static_cast<long>(C.size());
-  if (Rank < Layout.procs())
-    for (std::int64_t LocalCol = 0; LocalCol < Layout.localCols(Rank);
-         ++LocalCol)
-      for (std::int64_t LocalRow = 0; LocalRow < Layout.localRows(Rank);
-           ++LocalRow) {
-        const std::int64_t Offset =
-            LocalRow + LocalCol * Layout.leadingDim(Rank);
-        const auto [I, J] = Layout.toGlobal(Rank, Offset);
-        Right += C[static_cast<std::size_t>(Offset)] == product(I, J);
-      }
+  forEachLocal(Layout, [&](std::int64_t I, std::int64_t J, std::size_t At) {
+    Right += C[At] == product(I, J);
+  });
   long TotalRight = 0, TotalHeld = 0;
   MPI_Reduce(&Right, &TotalRight, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
   MPI_Reduce(&Held, &TotalHeld, 1, MPI_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -82,16 +89,9 @@ void check(const std::vector<double> &C, const redist::Layout2D &Layout) {
 /// grid's, added up over the grid. Returns how many match the product's.
 long columnSums(const std::vector<double> &C, const redist::Layout2D &Layout) {
   std::vector<double> Sums(static_cast<std::size_t>(N), 0.0);
-  if (Rank < Layout.procs())
-    for (std::int64_t LocalCol = 0; LocalCol < Layout.localCols(Rank);
-         ++LocalCol)
-      for (std::int64_t LocalRow = 0; LocalRow < Layout.localRows(Rank);
-           ++LocalRow) {
-        const std::int64_t Offset =
-            LocalRow + LocalCol * Layout.leadingDim(Rank);
-        Sums[static_cast<std::size_t>(Layout.toGlobal(Rank, Offset).second)] +=
-            C[static_cast<std::size_t>(Offset)];
-      }
+  forEachLocal(Layout, [&](std::int64_t, std::int64_t J, std::size_t At) {
+    Sums[static_cast<std::size_t>(J)] += C[At];
+  });
   MPI_Allreduce(MPI_IN_PLACE, Sums.data(), static_cast<int>(N), MPI_DOUBLE,
                 MPI_SUM, MPI_COMM_WORLD);
   long Right = 0;

@@ -286,6 +286,9 @@ std::string stepCalls(const StaticTables &T, int64_t MaxCalls) {
   return Calls;
 }
 
+/// Why a directive that could be static is not, under --dynamic.
+constexpr const char *ForcedDynamic = "--dynamic forces the runtime path";
+
 /// ", K non-empty" when some of the schedule's steps are empty.
 std::string nonEmptySteps(const redist::ScheduleStats &S) {
   return S.NonEmptySteps == S.Steps
@@ -552,6 +555,12 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   StaticPlan Plan = planStatically(
       From, To, {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap},
       ElementBytes, Options.Limits, Options.Model);
+  return takePlan(D, algorithmName(D), InInstance, Plan, Tables, Why);
+}
+
+bool CodeGen::takePlan(const Directive &D, const std::string &Algorithm,
+                       bool InInstance, StaticPlan &Plan,
+                       std::optional<StaticTables> &Tables, std::string &Why) {
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;
@@ -563,12 +572,12 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   if (!Plan.Error.empty()) {
     // An instantiation keeps the runtime path, which checks it if it runs.
     if (InInstance) {
-      Why = "schedule(" + algorithmName(D) + ") does not apply: " + Plan.Error;
+      Why = "schedule(" + Algorithm + ") does not apply: " + Plan.Error;
       return true;
     }
     Diags.report(D.Schedule || D.Overlap ? D.ScheduleLoc : D.KeywordLoc,
                  Diags.ScheduleNotApplicable)
-        << algorithmName(D) << Plan.Error;
+        << Algorithm << Plan.Error;
     return false;
   }
   if (Options.ForceDynamic)

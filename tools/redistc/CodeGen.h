@@ -86,6 +86,12 @@ private:
   /// reporting an error (never InInstance).
   bool plan(const ActionInfo &A, bool InInstance,
             std::optional<StaticTables> &Tables, std::string &Why);
+  /// What Plan, tried for directive D with Algorithm, means: Tables, or
+  /// Why the runtime plans instead; false after reporting an error (never
+  /// InInstance).
+  bool takePlan(const Directive &D, const std::string &Algorithm,
+                bool InInstance, StaticPlan &Plan,
+                std::optional<StaticTables> &Tables, std::string &Why);
   TemplateValues actionValues(const ActionInfo &A) const;
   void addStaticValues(const ActionInfo &A, const StaticTables &Tables,
                        TemplateValues &V) const;

@@ -160,22 +160,8 @@ bool CodeGen::matrixAction(const ActionInfo &A, GeneratedDirective &Out) {
     StaticPlan Plan = planMatrixStatically(*A.FromMatrix, *A.ToMatrix,
                                            Algorithm, A.TargetVar.ElementBytes,
                                            Options.Limits, Options.Model);
-    if (!Plan.Beyond.empty()) {
-      Diags.report(D.KeywordLoc, Diags.BeyondLibrary) << Plan.Beyond;
+    if (!takePlan(D, V["ALGORITHM"], /*InInstance=*/false, Plan, Tables, Why))
       return false;
-    }
-    if (!Plan.Error.empty()) {
-      Diags.report(D.Schedule ? D.ScheduleLoc : D.KeywordLoc,
-                   Diags.ScheduleNotApplicable)
-          << V["ALGORITHM"] << Plan.Error;
-      return false;
-    }
-    if (Options.ForceDynamic)
-      Why = ForcedDynamic;
-    else if (!Plan.Fallback.empty())
-      Why = Plan.Fallback;
-    else
-      Tables = std::move(Plan.Tables);
   }
 
   if (Tables) {

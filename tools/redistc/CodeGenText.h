@@ -20,10 +20,6 @@
 namespace redistc {
 namespace codegen {
 
-/// Why a directive that could be static is not, under --dynamic.
-inline constexpr const char *ForcedDynamic =
-    "--dynamic forces the runtime path";
-
 /// A C string literal holding Text.
 std::string quoted(llvm::StringRef Text);
 /// "1 step", "4 steps": N and the noun, plural unless N is 1.

@@ -73,6 +73,20 @@ inline std::vector<Elem> localPart(const TestFormat &F, std::int64_t N,
   return Out;
 }
 
+/// Adds up every rank's Errors and Count; rank 0 prints one line for them.
+/// Collective.
+inline bool reportCheck(const char *Label, long Errors, std::int64_t Count) {
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  long Total = 0, Elements = 0, Mine = static_cast<long>(Count);
+  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (Rank == 0)
+    std::printf("%s: %ld elements, %s\n", Label, Elements,
+                Total == 0 ? "every element in place" : "MISPLACED");
+  return Total == 0;
+}
+
 /// Checks the Count local elements at Data on every rank; rank 0 prints one
 /// line with the total number of misplaced elements. Collective.
 inline bool checkPart(const char *Label, const Elem *Data, std::int64_t Count,
@@ -87,13 +101,7 @@ inline bool checkPart(const char *Label, const Elem *Data, std::int64_t Count,
     for (std::int64_t L = 0; L < Count; ++L)
       if (!(Data[L] == makeElem(Want[L])))
         ++Errors;
-  long Total = 0, Elements = 0, Mine = static_cast<long>(Count);
-  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (Rank == 0)
-    std::printf("%s: %ld elements, %s\n", Label, Elements,
-                Total == 0 ? "every element in place" : "MISPLACED");
-  return Total == 0;
+  return reportCheck(Label, Errors, Count);
 }
 
 inline bool checkPart(const char *Label, const std::vector<Elem> &V,
@@ -140,13 +148,7 @@ inline bool checkMatrix(const char *Label, const std::vector<Elem> &V,
       V.size() == Want.size() ? 0 : 1 + static_cast<long>(Want.size());
   for (std::size_t L = 0; Errors == 0 && L < V.size(); ++L)
     Errors += !(V[L] == Want[L]);
-  long Total = 0, Elements = 0, Mine = static_cast<long>(V.size());
-  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (Rank == 0)
-    std::printf("%s: %ld elements, %s\n", Label, Elements,
-                Total == 0 ? "every element in place" : "MISPLACED");
-  return Total == 0;
+  return reportCheck(Label, Errors, static_cast<std::int64_t>(V.size()));
 }
 
 /// Applies the program's options to every directive's plan:
