@@ -21,6 +21,13 @@
 // RUN: diff %t.static.out %t.dynamic.out
 // RUN: %mpirun -np 5 %t.static | FileCheck --check-prefix=FIVE %s
 // RUN: %mpirun -np 4 %t.static --ranks-per-node=1 | diff %t.static.out -
+// A table edited by hand (a message's length) is refused on every rank,
+// naming the directive, before anything moves:
+// RUN: sed -e '0,/^ *{0, 0, 0, [0-9]*},$/s//      {0, 0, 0, 1},/' %t.static.cpp > %t.tampered.cpp
+// RUN: not diff -q %t.static.cpp %t.tampered.cpp
+// RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.tampered.cpp -o %t.tampered %redist_libs
+// RUN: not %mpirun -np 4 %t.tampered 2>&1 | FileCheck --check-prefix=TAMPERED %s
+// TAMPERED: matrix-phases.cpp:{{[0-9]+}}: the translated matrix table does not match the runtime's schedule library (translate the file again): message 0 -> 0 has 1 elements, not {{[0-9]+}}
 //
 // REPORT: matrix-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 grid, row-major
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 grid, row-major
