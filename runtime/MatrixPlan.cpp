@@ -59,6 +59,8 @@ Plan::Impl::Impl(std::unique_ptr<detail::MatrixProblem> Problem,
 }
 
 Schedule Plan::Impl::matrixSchedule() const {
+  if (Matrix->Given)
+    return detail::givenMatrixSchedule(*Matrix->Given, *Grid);
   const Algorithm2D A = Matrix->Algorithm;
   CostModel Model = Options.Model;
   Model.ElementBytes = static_cast<double>(ElementBytes);
@@ -111,14 +113,14 @@ void Plan::Impl::buildMatrixMessages() {
   MatrixMsgs.reset();
 }
 
-std::unique_ptr<Plan>
-detail::PlanBuilder::matrix(const MatrixSide &From, const MatrixSide &To,
-                            const MatrixRegion &Region, Algorithm2D Algorithm,
-                            std::size_t ElementBytes, MPI_Comm Comm,
-                            const PlanOptions &Options) {
+std::unique_ptr<Plan> detail::PlanBuilder::matrix(
+    const MatrixSide &From, const MatrixSide &To, const MatrixRegion &Region,
+    Algorithm2D Algorithm, std::size_t ElementBytes, MPI_Comm Comm,
+    const PlanOptions &Options, const TranslatedMatrixSchedule *Given) {
   // As impl(): every check on each rank alone, then one agreement, then
   // every rank throws alike or builds.
   auto Problem = std::make_unique<MatrixProblem>(From, To, Region, Algorithm);
+  Problem->Given = Given;
   std::optional<std::string> Bad =
       findInvalidMatrixOptions(ElementBytes, Options, Algorithm);
   if (!Bad)

@@ -11,6 +11,7 @@
 #include "PlanImpl.h"
 #include "redist/runtime/Redistribute.h"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -18,6 +19,14 @@
 
 namespace redist {
 namespace {
+
+bool sameOptions(const PlanOptions &A, const PlanOptions &B) {
+  return A.Schedule == B.Schedule && A.Mode == B.Mode &&
+         A.Overlap == B.Overlap && A.Pack == B.Pack && A.Verify == B.Verify &&
+         A.SharedMemory == B.SharedMemory && A.RanksPerNode == B.RanksPerNode &&
+         A.FailRingOnRank == B.FailRingOnRank &&
+         A.MaxTransferBytes == B.MaxTransferBytes && A.Model == B.Model;
+}
 
 struct CacheKey {
   Distribution From, To;
@@ -29,15 +38,9 @@ struct CacheKey {
   const TranslatedSchedule *Given = nullptr;
 
   bool operator==(const CacheKey &O) const {
-    const PlanOptions &A = Options, &B = O.Options;
     return From == O.From && To == O.To && N == O.N &&
            ElementBytes == O.ElementBytes && Comm == O.Comm &&
-           Given == O.Given && A.Schedule == B.Schedule && A.Mode == B.Mode &&
-           A.Overlap == B.Overlap && A.Pack == B.Pack && A.Verify == B.Verify &&
-           A.SharedMemory == B.SharedMemory &&
-           A.RanksPerNode == B.RanksPerNode &&
-           A.FailRingOnRank == B.FailRingOnRank &&
-           A.MaxTransferBytes == B.MaxTransferBytes && A.Model == B.Model;
+           Given == O.Given && sameOptions(Options, O.Options);
   }
 };
 
@@ -77,6 +80,15 @@ Cache &cache() {
   return C;
 }
 
+/// Matrix directives' plans (TranslatedMatrix.cpp): few, so a list.
+using MatrixCache =
+    std::vector<std::pair<detail::MatrixPlanKey, std::unique_ptr<Plan>>>;
+
+MatrixCache &matrixCache() {
+  static MatrixCache C;
+  return C;
+}
+
 int CommKeyval = MPI_KEYVAL_INVALID;
 int FinalizeKeyval = MPI_KEYVAL_INVALID;
 
@@ -85,12 +97,18 @@ int dropPlansOfComm(MPI_Comm Comm, int, void *, void *) {
   Cache &C = cache();
   for (auto It = C.begin(); It != C.end();)
     It = It->first.Comm == Comm ? C.erase(It) : std::next(It);
+  MatrixCache &M = matrixCache();
+  M.erase(
+      std::remove_if(M.begin(), M.end(),
+                     [&](const auto &Kept) { return Kept.first.Comm == Comm; }),
+      M.end());
   return MPI_SUCCESS;
 }
 
 /// Runs when MPI_Finalize deletes MPI_COMM_SELF's attributes.
 int dropAllPlans(MPI_Comm, int, void *, void *) {
   cache().clear();
+  matrixCache().clear();
   return MPI_SUCCESS;
 }
 
@@ -189,7 +207,30 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
   }
 }
 
-void clearPlanCache() { cache().clear(); }
+bool detail::MatrixPlanKey::operator==(const MatrixPlanKey &O) const {
+  return From == O.From && To == O.To && ElementBytes == O.ElementBytes &&
+         Algorithm == O.Algorithm && Given == O.Given && Comm == O.Comm &&
+         sameOptions(Options, O.Options);
+}
+
+const Plan *detail::findMatrixPlan(const MatrixPlanKey &Key) {
+  for (const auto &Kept : matrixCache())
+    if (Kept.first == Key)
+      return Kept.second.get();
+  return nullptr;
+}
+
+const Plan &detail::keepMatrixPlan(MatrixPlanKey Key,
+                                   std::unique_ptr<Plan> Built) {
+  watchCommunicator(Key.Comm);
+  matrixCache().emplace_back(std::move(Key), std::move(Built));
+  return *matrixCache().back().second;
+}
+
+void clearPlanCache() {
+  cache().clear();
+  matrixCache().clear();
+}
 
 std::size_t planCacheSize() { return cache().size(); }
 

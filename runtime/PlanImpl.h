@@ -15,6 +15,7 @@
 #include "NodeHandover.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
+#include "redist/runtime/TranslatedMatrix.h"
 
 #include <algorithm>
 #include <exception>
@@ -362,6 +363,29 @@ const Plan &cachedPlan(const std::optional<std::string> &Problem,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options);
 
+/// What a matrix directive's plan is cached by (TranslatedMatrix.cpp): the
+/// layouts (Layout2D::str(), which names all a directive can set), the
+/// element size, the algorithm, the tables it follows (or null), the
+/// communicator and the options.
+struct MatrixPlanKey {
+  std::string From, To;
+  std::size_t ElementBytes;
+  std::string Algorithm;
+  const TranslatedMatrixSchedule *Given;
+  MPI_Comm Comm;
+  PlanOptions Options;
+  bool operator==(const MatrixPlanKey &O) const;
+};
+/// The cached plan of Key, or null; and the plan Built kept under Key until
+/// Comm is freed, as cachedPlan's are.
+const Plan *findMatrixPlan(const MatrixPlanKey &Key);
+const Plan &keepMatrixPlan(MatrixPlanKey Key, std::unique_ptr<Plan> Built);
+/// The schedule over G (a matrix plan's grid of process ids) that T's table
+/// lists; throws InvalidArgument unless it is a valid schedule of G, every
+/// message with its length.
+Schedule givenMatrixSchedule(const TranslatedMatrixSchedule &T,
+                             const CommGrid &G);
+
 /// How plans are built; a friend of Plan. A plan is prepared on each rank
 /// alone, then the ranks agree (agreeOnParameters), then it is finished
 /// collectively: so that a problem on any rank is raised on every rank.
@@ -383,10 +407,12 @@ struct PlanBuilder {
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
        bool Verify);
   /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
+  /// With Given, the plan follows its table instead of scheduling.
   static std::unique_ptr<Plan>
   matrix(const MatrixSide &From, const MatrixSide &To,
          const MatrixRegion &Region, Algorithm2D Algorithm,
-         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
+         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
+         const TranslatedMatrixSchedule *Given = nullptr);
 };
 
 } // namespace detail

@@ -57,6 +57,7 @@ bool Analysis::run() {
     }
   }
   trackDistributions();
+  trackMatrices();
   if (!Parent && !Failed && !Diags.hasErrors())
     analyseInstances();
   return !Failed && !Diags.hasErrors();

@@ -81,7 +81,8 @@ private:
   // Constant evaluation (AnalysisConstants.cpp).
   std::optional<int64_t> integerSlot(const Directive &D, int Slot,
                                      const char *What);
-  std::optional<FormatValue> formatOf(const Directive &D);
+  std::optional<FormatValue> formatOf(const Directive &D,
+                                      const FormatSpec &Spec);
   std::optional<FormatValue> genBlockOf(const ExprSlot &S, FormatValue F);
   std::optional<CostsValue> costsOf(const Directive &D, const CostsSpec &C,
                                     const char *What);
@@ -98,9 +99,22 @@ private:
   bool checkTarget(const Directive &D, const VariableInfo &Var);
   bool checkRingOptions(const Directive &D, const ArrangementInfo *Onto);
   void analyseInquiry(Directive &D);
-  bool checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
-                   std::optional<int64_t> Extent, const std::string &VarName,
+  bool checkFormat(const FormatValue &F, const FormatSpec &Spec,
+                   std::optional<int64_t> Procs, std::optional<int64_t> Extent,
+                   const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D);
+
+  // Matrices (AnalysisMatrix.cpp).
+  bool checkDimensions(const Directive &D, bool Matrix,
+                       const ArrangementInfo *Onto, const std::string &VarText);
+  bool analyseMatrixDistribute(const Directive &D, DistributionInfo &Dist);
+  bool checkMatrixAction(const Directive &D, ActionInfo &A);
+  std::optional<redist::Layout2D>
+  constantLayout(const FormatValue &Rows, const FormatValue &Cols,
+                 std::optional<int64_t> P0, std::optional<int64_t> P1,
+                 std::optional<int64_t> M, std::optional<int64_t> N,
+                 redist::GridOrder Order, const Directive &D);
+  void trackMatrices();
 
   // Flow tracking (AnalysisFlow.cpp).
   void trackDistributions();

@@ -68,6 +68,14 @@ void Analysis::analyseProcessors(Directive &D) {
     error(S.Range.getBegin(), Diags.NotPositive)
         << "number of processes" << std::to_string(*A->Extent) << S.Range;
   }
+  if (D.Extent2 >= 0) {
+    A->Extent2 = integerSlot(D, D.Extent2, "number of processes");
+    if (A->Extent2 && *A->Extent2 <= 0) {
+      const ExprSlot &S = D.Slots[D.Extent2];
+      error(S.Range.getBegin(), Diags.NotPositive)
+          << "number of processes" << std::to_string(*A->Extent2) << S.Range;
+    }
+  }
   checkComm(D);
   for (const auto &Other : Arrangements)
     if (Other->D->Arrangement.Name == D.Arrangement.Name &&
@@ -85,14 +93,15 @@ void Analysis::analyseProcessors(Directive &D) {
 
 // A format over Procs processes for Extent elements: what gen_block needs,
 // and, when all is constant, what the library accepts.
-bool Analysis::checkFormat(const FormatValue &F, std::optional<int64_t> Procs,
+bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
+                           std::optional<int64_t> Procs,
                            std::optional<int64_t> Extent,
                            const std::string &VarName,
                            const std::string &ArrangementName,
                            const Directive &D) {
-  SourceLocation Loc = D.Format.Loc;
+  SourceLocation Loc = Spec.Loc;
   if (F.Kind == FormatKind::GenBlock) {
-    const ExprSlot &S = D.Slots[D.Format.Arg];
+    const ExprSlot &S = D.Slots[Spec.Arg];
     std::optional<int64_t> Count = F.SizesCount;
     if (F.Sizes)
       Count = static_cast<int64_t>(F.Sizes->size());
@@ -143,7 +152,7 @@ void Analysis::analyseDistribute(Directive &D) {
   if (!Dist->Onto) {
     error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
   }
-  std::optional<FormatValue> F = formatOf(D);
+  std::optional<FormatValue> F = formatOf(D, D.Format);
   if (!Var || !F || Diags.errorCount() != Before)
     return;
   Dist->Var = *Var;
@@ -154,8 +163,18 @@ void Analysis::analyseDistribute(Directive &D) {
     Diags.report(Prev->D->KeywordLoc, Diags.PreviousHere) << "distribute";
     return;
   }
-  if (!checkFormat(*F, Dist->Onto->Extent, Dist->Extent, Var->Text, D.Onto.Name,
-                   D))
+  if (!checkDimensions(D, D.Extent2 >= 0, Dist->Onto, Var->Text))
+    return;
+  if (Dist->isMatrix()) {
+    if (!analyseMatrixDistribute(D, *Dist))
+      return;
+    Dist->Escapes = P.Scope == ScopeKind::Namespace;
+    Results[D.Id - 1].Distribution = Dist.get();
+    Distributions.push_back(std::move(Dist));
+    return;
+  }
+  if (!checkFormat(*F, D.Format, Dist->Onto->Extent, Dist->Extent, Var->Text,
+                   D.Onto.Name, D))
     return;
   if (F->isConstant() && Dist->Onto->Extent) {
     Dist->Declared = F->distribution(*Dist->Onto->Extent);
@@ -256,11 +275,11 @@ void Analysis::analyseAction(Directive &D) {
         error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
       }
     }
-    std::optional<FormatValue> F = formatOf(D);
+    std::optional<FormatValue> F = formatOf(D, D.Format);
     if (F)
       A->Format = *F;
   }
-  if (Diags.errorCount() != Before)
+  if (Diags.errorCount() != Before || !checkMatrixAction(D, *A))
     return;
   for (DistributionInfo *Dist : {A->Target, A->Source})
     if (Dist && Dist->Where.Function != P.Function)
@@ -359,7 +378,7 @@ void Analysis::analyseRebalance(Directive &D) {
     error(Count.Range.getBegin(), Diags.RebalanceCount)
         << Count.E->getType() << Count.Range;
   if (!checkRingOptions(D, R->Onto) || !Var || Diags.errorCount() != Before ||
-      !checkTarget(D, *Var))
+      !checkTarget(D, *Var) || !checkDimensions(D, false, R->Onto, Var->Text))
     return;
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();
@@ -378,6 +397,11 @@ void Analysis::analyseInquiry(Directive &D) {
   if (!I->Dist) {
     const ExprSlot &S = D.Slots[D.Var];
     error(S.Range.getBegin(), Diags.NotDistributed) << Var->Text << S.Range;
+    return;
+  }
+  // The parse declared NAME of the type the spelling suggested.
+  if (I->Dist->isMatrix() != D.MatrixInquiry) {
+    error(D.KeywordLoc, Diags.InquiryRank) << Var->Text;
     return;
   }
   Results[D.Id - 1].Inquiry = I.get();

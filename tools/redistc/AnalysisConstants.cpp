@@ -210,17 +210,18 @@ std::optional<int64_t> Analysis::integerSlot(const Directive &D, int Slot,
 }
 
 // The format of a distribute or redistribute: its parameter when constant.
-std::optional<FormatValue> Analysis::formatOf(const Directive &D) {
+std::optional<FormatValue> Analysis::formatOf(const Directive &D,
+                                              const FormatSpec &Spec) {
   FormatValue F;
-  F.Kind = D.Format.Kind;
-  if (D.Format.Arg < 0)
+  F.Kind = Spec.Kind;
+  if (Spec.Arg < 0)
     return F;
-  const ExprSlot &S = D.Slots[D.Format.Arg];
+  const ExprSlot &S = D.Slots[Spec.Arg];
   F.ArgText = S.Text;
-  F.BracedList = D.Format.BracedList;
+  F.BracedList = Spec.BracedList;
   if (F.Kind != FormatKind::GenBlock) {
     const unsigned Before = Diags.errorCount();
-    F.Param = integerSlot(D, D.Format.Arg, "block size");
+    F.Param = integerSlot(D, Spec.Arg, "block size");
     if (Diags.errorCount() != Before)
       return std::nullopt;
     if (F.Param && *F.Param <= 0) {

@@ -75,9 +75,10 @@ void Analysis::trackDistributions() {
   };
   llvm::DenseMap<const DistributionInfo *, Change> Latest;
   for (const auto &Dist : Distributions)
-    Latest[Dist.get()] = Change{&Dist->Where, Dist->Declared,
-                                formatWhy(Dist->Format, Dist->Onto->Extent,
-                                          Dist->Onto->D->Arrangement.Name)};
+    if (!Dist->isMatrix())
+      Latest[Dist.get()] = Change{&Dist->Where, Dist->Declared,
+                                  formatWhy(Dist->Format, Dist->Onto->Extent,
+                                            Dist->Onto->D->Arrangement.Name)};
   // The distribution of Dist's variable at At, or why it is not known.
   auto current = [&](const DistributionInfo *Dist, const Placement &At,
                      std::string &Why) -> std::optional<redist::Distribution> {
@@ -96,11 +97,14 @@ void Analysis::trackDistributions() {
   // arrangement of another (or unknown) size.
   llvm::DenseSet<const DistributionInfo *> ProcsMayChange;
   for (const auto &A : Actions)
-    if (A->Onto && A->D->Kind == DirectiveKind::Redistribute &&
+    if (!A->isMatrix() && A->Onto &&
+        A->D->Kind == DirectiveKind::Redistribute &&
         (!A->Onto->Extent || A->Onto->Extent != A->Target->Onto->Extent))
       ProcsMayChange.insert(A->Target);
 
   for (const auto &A : Actions) {
+    if (A->isMatrix())
+      continue; // trackMatrices
     const Directive &D = *A->D;
     const std::string &VarText = A->TargetVar.Text;
     std::string FromWhy, ToWhy;
@@ -130,8 +134,8 @@ void Analysis::trackDistributions() {
       else if (!ProcsMayChange.count(A->Target))
         Procs = A->Target->Onto->Extent;
     }
-    if (!checkFormat(A->Format, Procs, A->Target->Extent, VarText, ProcsName,
-                     D))
+    if (!checkFormat(A->Format, D.Format, Procs, A->Target->Extent, VarText,
+                     ProcsName, D))
       continue;
     if (A->Format.isConstant() && Procs)
       A->To = A->Format.distribution(*Procs);

@@ -1,6 +1,7 @@
 //===- CodeGen.cpp - The code that replaces each directive ----------------===//
 
 #include "CodeGen.h"
+#include "CodeGenText.h"
 
 #include "GeneratedNames.h"
 #include "RedistcConfig.h"
@@ -20,7 +21,8 @@ using namespace clang;
 
 namespace redistc {
 
-namespace {
+// The helpers CodeGenMatrix.cpp shares are declared in CodeGenText.h.
+namespace codegen {
 
 /// A C string literal holding Text.
 std::string quoted(llvm::StringRef Text) {
@@ -316,7 +318,9 @@ std::string scheduleComment(const StaticTables &T) {
   return renderTemplate("schedule_comment", V);
 }
 
-} // namespace
+} // namespace codegen
+
+using namespace codegen;
 
 std::string CodeGen::location(SourceLocation Loc) const {
   PresumedLoc P = SM.getPresumedLoc(Loc);
@@ -380,13 +384,21 @@ bool CodeGen::generate(const std::vector<AnalysedDirective> &Directives,
 bool CodeGen::generateOne(const AnalysedDirective &AD,
                           GeneratedDirective &Out) {
   if (AD.Arrangement) {
-    processors(*AD.Arrangement, Out);
+    if (AD.Arrangement->isGrid())
+      gridProcessors(*AD.Arrangement, Out);
+    else
+      processors(*AD.Arrangement, Out);
     return true;
   }
   if (AD.Distribution) {
-    distribute(*AD.Distribution, Out);
+    if (AD.Distribution->isMatrix())
+      matrixDistribute(*AD.Distribution, Out);
+    else
+      distribute(*AD.Distribution, Out);
     return true;
   }
+  if (AD.Action && AD.Action->isMatrix())
+    return matrixAction(*AD.Action, Out);
   if (AD.Rebalance) {
     rebalance(*AD.Rebalance, Out);
     return true;
@@ -493,6 +505,13 @@ void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
   V["VAR"] = I.Var.Text;
   V["NAME"] = D.Into.Name;
   V["DIST"] = Var.use(Declared::Distribution);
+  if (I.Dist->isMatrix()) {
+    V["COMM"] = Var.use(Declared::Comm);
+    Out.Code = renderTemplate("inquire_matrix", V);
+    Out.Report = location(D.HashLoc) + ": inquire " + I.Var.Text + " into " +
+                 D.Into.Name + ": its layout when control gets here";
+    return;
+  }
   V["EXTENT"] = Var.use(Declared::Extent);
   V["COMM"] = Var.use(Declared::Comm);
   Out.Code = renderTemplate("inquire", V);
@@ -536,6 +555,12 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   StaticPlan Plan = planStatically(
       From, To, {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap},
       ElementBytes, Options.Limits, Options.Model);
+  return takePlan(D, algorithmName(D), InInstance, Plan, Tables, Why);
+}
+
+bool CodeGen::takePlan(const Directive &D, const std::string &Algorithm,
+                       bool InInstance, StaticPlan &Plan,
+                       std::optional<StaticTables> &Tables, std::string &Why) {
   if (!Plan.Beyond.empty()) {
     if (InInstance) {
       Why = "it cannot be planned: " + Plan.Beyond;
@@ -547,12 +572,12 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   if (!Plan.Error.empty()) {
     // An instantiation keeps the runtime path, which checks it if it runs.
     if (InInstance) {
-      Why = "schedule(" + algorithmName(D) + ") does not apply: " + Plan.Error;
+      Why = "schedule(" + Algorithm + ") does not apply: " + Plan.Error;
       return true;
     }
     Diags.report(D.Schedule || D.Overlap ? D.ScheduleLoc : D.KeywordLoc,
                  Diags.ScheduleNotApplicable)
-        << algorithmName(D) << Plan.Error;
+        << Algorithm << Plan.Error;
     return false;
   }
   if (Options.ForceDynamic)

@@ -78,10 +78,20 @@ private:
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
   void rebalance(const RebalanceInfo &R, GeneratedDirective &Out);
+  // Matrices and 2-D arrangements (CodeGenMatrix.cpp).
+  void gridProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
+  void matrixDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  bool matrixAction(const ActionInfo &A, GeneratedDirective &Out);
   /// A's static tables in Tables, or why there are none in Why; false after
   /// reporting an error (never InInstance).
   bool plan(const ActionInfo &A, bool InInstance,
             std::optional<StaticTables> &Tables, std::string &Why);
+  /// What Plan, tried for directive D with Algorithm, means: Tables, or
+  /// Why the runtime plans instead; false after reporting an error (never
+  /// InInstance).
+  bool takePlan(const Directive &D, const std::string &Algorithm,
+                bool InInstance, StaticPlan &Plan,
+                std::optional<StaticTables> &Tables, std::string &Why);
   TemplateValues actionValues(const ActionInfo &A) const;
   void addStaticValues(const ActionInfo &A, const StaticTables &Tables,
                        TemplateValues &V) const;

@@ -9,6 +9,7 @@
 #ifndef REDISTC_DIRECTIVE_H
 #define REDISTC_DIRECTIVE_H
 
+#include "redist/Distribution2D.h"
 #include "redist/OverlapSchedulers.h"
 #include "redist/Ring.h"
 #include "redist/Schedulers.h"
@@ -93,22 +94,38 @@ struct Directive {
   std::vector<ExprSlot> Slots;
 
   // processors NAME(EXTENT) [comm(EXPR)]
+  // processors NAME(P0, P1) [order(row_major|column_major)] [comm(EXPR)]
   NameRef Arrangement;
   int Comm = -1;
+  /// order(column_major) of a 2-D arrangement; unset without the clause.
+  std::optional<redist::GridOrder> Order;
+  clang::SourceLocation OrderLoc;
 
   // distribute VAR[EXTENT](FORMAT) onto NAME
   // inquire VAR into NAME
   // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
   // assign DST = SRC [schedule(ALG)] [verify(on|off)]
-  int Var = -1;    ///< VAR, or DST of assign
-  NameRef Into;    ///< NAME of inquire: the variable it declares
+  int Var = -1; ///< VAR, or DST of assign
+  NameRef Into; ///< NAME of inquire: the variable it declares
+  /// inquire of a matrix: NAME is a redist::MatrixInfo, not an ArrayInfo.
+  bool MatrixInquiry = false;
   int Src = -1;    ///< SRC of assign
   int Extent = -1; ///< EXTENT of processors and distribute
   FormatSpec Format;
+  /// The second dimension of a 2-D arrangement or matrix: P1 of
+  /// processors NAME(P0, P1), N of distribute VAR[M][N](F0, F1), and F1 of
+  /// the formats (F0, F1) of distribute and redistribute; -1 and unset in
+  /// 1-D. Extent and Format are then the first dimension's.
+  int Extent2 = -1;
+  std::optional<FormatSpec> Format2;
+  /// The comma of P0, P1 and of F0, F1 (where a third one is reported).
+  clang::SourceLocation SecondLoc;
   NameRef Onto;
   /// ALG of schedule(ALG); unset without the clause, or when ALG is
   /// overlap or overlap_split, which set Overlap instead.
   std::optional<redist::Algorithm> Schedule;
+  /// schedule(product(ALG)): ALG per dimension, for matrices.
+  bool ScheduleProduct = false;
   std::optional<redist::OverlapAlgorithm> Overlap;
   clang::SourceLocation ScheduleLoc;
 

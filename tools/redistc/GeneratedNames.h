@@ -8,6 +8,8 @@
 //   directive 1, processors P(4):        redistc_P1_extent, redistc_P1_comm
 //   directive 2, distribute s.x[N](...): redistc_x2_dist, redistc_x2_extent,
 //                                        redistc_x2_comm
+//   directive 3, processors G(2, 3):     redistc_G3_rows, redistc_G3_cols,
+//                                        redistc_G3_comm
 // At namespace scope they are functions, evaluated at each use.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +24,10 @@ namespace redistc {
 
 /// What a processors or distribute directive declares (a processors
 /// directive declares no distribution).
-enum class Declared { Distribution, Extent, Comm };
+/// A 2-D arrangement declares GridRows and GridCols (P0 and P1 of
+/// NAME(P0, P1)) instead of Extent; a matrix's Distribution is its layout,
+/// a redist::Layout2D, and it has no Extent.
+enum class Declared { Distribution, Extent, Comm, GridRows, GridCols };
 
 /// The names one processors or distribute directive declares.
 class DeclaredNames {

@@ -15,6 +15,7 @@
 #include "Directive.h"
 
 #include "redist/Distribution.h"
+#include "redist/Distribution2D.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -84,7 +85,15 @@ struct VariableInfo {
 struct ArrangementInfo {
   const Directive *D = nullptr;
   Placement Where;
+  /// P of NAME(P), or P0 of a 2-D NAME(P0, P1).
   std::optional<int64_t> Extent;
+  /// P1 of a 2-D arrangement, when constant.
+  std::optional<int64_t> Extent2;
+  bool isGrid() const { return D->Extent2 >= 0; }
+  /// The grid order of a 2-D arrangement (row-major without the clause).
+  redist::GridOrder order() const {
+    return D->Order.value_or(redist::GridOrder::RowMajor);
+  }
 };
 
 /// A distribute directive: the variable's descriptor lives as long as it.
@@ -100,6 +109,14 @@ struct DistributionInfo {
   bool Escapes = false;
   /// The declared distribution, when constant.
   std::optional<redist::Distribution> Declared;
+
+  // A matrix, distribute VAR[M][N](F0, F1): Extent and Format are the rows',
+  // these the columns'.
+  bool isMatrix() const { return D->Extent2 >= 0; }
+  std::optional<int64_t> Extent2;
+  FormatValue Format2;
+  /// The declared layout, when constant.
+  std::optional<redist::Layout2D> DeclaredMatrix;
 };
 
 /// A redistribute or assign directive.
@@ -119,6 +136,13 @@ struct ActionInfo {
   std::optional<redist::Distribution> To;
   /// Why From or To is not known (empty when both are).
   std::string NotConstant;
+
+  // A redistribute of a matrix: Format is the rows' new format, Format2 the
+  // columns'; the layouts before and after, when known at translation time.
+  bool isMatrix() const { return Target && Target->isMatrix(); }
+  FormatValue Format2;
+  std::optional<redist::Layout2D> FromMatrix;
+  std::optional<redist::Layout2D> ToMatrix;
 
   bool isAssign() const { return D->Kind == DirectiveKind::Assign; }
   /// Whose elements move: SRC of assign, VAR of redistribute.

@@ -216,6 +216,8 @@ private:
   int parseVariable();
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
+  bool parseFormats(Directive &D);
+  bool splitDimensions(Directive &D);
   bool parseSchedule(Directive &D);
   bool parseRingSchedule(Directive &D);
   bool parseCosts(CostsSpec &Costs);
@@ -278,14 +280,30 @@ std::optional<Directive> DirectiveParser::parse(SourceLocation HashLoc) {
 }
 
 // processors NAME(EXTENT) [comm(EXPR)]
+// processors NAME(P0, P1) [order(row_major|column_major)] [comm(EXPR)]
 bool DirectiveParser::parseProcessors(Directive &D) {
   if (!parseName(D.Arrangement, "an arrangement name after 'processors'"))
     return false;
   D.Extent = parseBracketed(tok::l_paren, "'(' and the number of processes");
-  if (D.Extent < 0)
+  if (D.Extent < 0 || !splitDimensions(D))
     return false;
   while (!atEnd()) {
     const Token &Clause = next();
+    if (isWord(Clause, "order") && D.Extent2 >= 0) {
+      if (D.Order) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "order";
+        return false;
+      }
+      std::optional<bool> RowMajor =
+          parseChoice("row_major", "column_major", "'(' and the grid order",
+                      "row_major or column_major in order(...)",
+                      "')' after the grid order", &D.OrderLoc);
+      if (!RowMajor)
+        return false;
+      D.Order = *RowMajor ? redist::GridOrder::RowMajor
+                          : redist::GridOrder::ColumnMajor;
+      continue;
+    }
     if (isWord(Clause, "comm")) {
       if (D.Comm >= 0) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "comm";
@@ -298,7 +316,8 @@ bool DirectiveParser::parseProcessors(Directive &D) {
     }
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
         << PP.getSpelling(Clause) << "processors"
-        << "comm(EXPR)";
+        << (D.Extent2 >= 0 ? "order(row_major|column_major) or comm(EXPR)"
+                           : "comm(EXPR)");
     return false;
   }
   return true;
@@ -313,8 +332,18 @@ bool DirectiveParser::parseDistribute(Directive &D) {
       parseBracketed(tok::l_square, "'[' and the global number of elements");
   if (D.Extent < 0)
     return false;
-  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
-      !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
+  // A matrix: VAR[M][N].
+  if (peek().is(tok::l_square)) {
+    D.SecondLoc = peek().getLocation();
+    D.Extent2 = parseBracketed(tok::l_square, "'['");
+    if (D.Extent2 < 0)
+      return false;
+    if (peek().is(tok::l_square)) {
+      Diags.report(peek().getLocation(), Diags.TooManyDimensions);
+      return false;
+    }
+  }
+  if (!parseFormats(D))
     return false;
   if (!parseClauses(D, {ClauseKind::Onto}))
     return false;
@@ -331,8 +360,7 @@ bool DirectiveParser::parseRedistribute(Directive &D) {
   D.Var = parseVariable();
   if (D.Var < 0)
     return false;
-  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
-      !parseFormat(D.Format) || !expectPunct(tok::r_paren, "')'"))
+  if (!parseFormats(D))
     return false;
   return parseClauses(
       D, {ClauseKind::Onto, ClauseKind::Schedule, ClauseKind::Verify});
@@ -492,6 +520,64 @@ int DirectiveParser::parseBracketed(tok::TokenKind Open, const char *OpenText) {
   return addSlot(Toks.slice(Begin, End - Begin), DelimitedByFile);
 }
 
+// processors NAME(P0, P1): the slot just parsed holds both extents; split
+// it at its comma outside brackets into D.Extent and D.Extent2.
+bool DirectiveParser::splitDimensions(Directive &D) {
+  const std::vector<Token> All = SlotTokens.back();
+  std::vector<size_t> Commas;
+  int Depth = 0;
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (All[I].isOneOf(tok::l_paren, tok::l_square, tok::l_brace))
+      ++Depth;
+    else if (All[I].isOneOf(tok::r_paren, tok::r_square, tok::r_brace))
+      --Depth;
+    else if (Depth == 0 && All[I].is(tok::comma))
+      Commas.push_back(I);
+  }
+  if (Commas.empty())
+    return true;
+  if (Commas.size() > 1) {
+    Diags.report(All[Commas[1]].getLocation(), Diags.TooManyDimensions);
+    return false;
+  }
+  const size_t Comma = Commas.front();
+  D.SecondLoc = All[Comma].getLocation();
+  if (Comma == 0 || Comma + 1 == All.size()) {
+    Diags.report(D.SecondLoc, Diags.EmptyExpression);
+    return false;
+  }
+  SlotTokens.pop_back();
+  Current->Slots.pop_back();
+  llvm::ArrayRef<Token> Tokens(All);
+  auto FromFile = [](llvm::ArrayRef<Token> T) {
+    return T.front().getLocation().isFileID() &&
+           T.back().getLocation().isFileID();
+  };
+  llvm::ArrayRef<Token> First = Tokens.take_front(Comma),
+                        Second = Tokens.drop_front(Comma + 1);
+  D.Extent = addSlot(First, FromFile(First));
+  D.Extent2 = addSlot(Second, FromFile(Second));
+  return true;
+}
+
+// '(' FORMAT ')' of an array, or '(' FORMAT ',' FORMAT ')' of a matrix.
+bool DirectiveParser::parseFormats(Directive &D) {
+  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
+      !parseFormat(D.Format))
+    return false;
+  if (peek().is(tok::comma)) {
+    D.SecondLoc = next().getLocation();
+    D.Format2.emplace();
+    if (!parseFormat(*D.Format2))
+      return false;
+    if (peek().is(tok::comma)) {
+      Diags.report(peek().getLocation(), Diags.TooManyDimensions);
+      return false;
+    }
+  }
+  return expectPunct(tok::r_paren, "')'");
+}
+
 // block | block(E) | cyclic | cyclic(E) | gen_block(A)
 bool DirectiveParser::parseFormat(FormatSpec &F) {
   const Token &Tok = peek();
@@ -560,6 +646,21 @@ bool DirectiveParser::parseSchedule(Directive &D) {
     return false;
   }
   next();
+  // product(ALG): ALG per dimension of a matrix.
+  if (Word.equals_insensitive("product") && peek().is(tok::l_paren)) {
+    next();
+    D.ScheduleProduct = true;
+    const Token &Inner = peek();
+    Word = wordOf(Inner);
+    if (Word.empty()) {
+      Diags.report(Inner.getLocation(), Diags.Expected)
+          << ("an algorithm name: " + algorithmList());
+      return false;
+    }
+    next();
+    if (!expectPunct(tok::r_paren, "')' after the algorithm name"))
+      return false;
+  }
   std::optional<redist::Algorithm> Algo = parseDirectiveAlgorithm(Word);
   for (redist::OverlapAlgorithm A : OverlapAlgorithms)
     if (Word.equals_insensitive(directiveSpelling(A)))
@@ -789,27 +890,38 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
-/// Whether the program has declared redist::ArrayInfo, which inquire
-/// declares a variable of.
-bool arrayInfoDeclared(ASTContext &Ctx) {
+/// Whether the program has declared redist::Type (ArrayInfo or
+/// MatrixInfo), which inquire declares a variable of.
+bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
   for (const NamedDecl *ND :
        Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("redist")))
     if (const auto *NS = dyn_cast<NamespaceDecl>(ND))
-      if (!NS->lookup(&Ctx.Idents.get("ArrayInfo")).empty())
+      if (!NS->lookup(&Ctx.Idents.get(Type)).empty())
         return true;
   return false;
 }
 
-/// extern const ::redist::ArrayInfo NAME; (for the parse only: the
-/// directive's code defines NAME).
+/// Whether inquire D names a matrix: the latest distribute of its variable
+/// seen so far, by its spelling, has two extents. Analysis checks the guess
+/// against the distribute it binds (Directive::MatrixInquiry).
+bool inquiresMatrix(const Directive &D, const std::vector<Directive> &Before) {
+  const std::string &Var = D.Slots[D.Var].Text;
+  for (auto It = Before.rbegin(); It != Before.rend(); ++It)
+    if (It->Kind == DirectiveKind::Distribute && It->Slots[It->Var].Text == Var)
+      return It->Extent2 >= 0;
+  return false;
+}
+
+/// extern const ::redist::TYPE NAME; (for the parse only: the directive's
+/// code defines NAME).
 void injectInquiry(Preprocessor &PP, SourceLocation Loc, const NameRef &Name,
-                   std::vector<Token> &Out) {
+                   llvm::StringRef Type, std::vector<Token> &Out) {
   Out.push_back(makeToken(PP, tok::kw_extern, Loc, "extern"));
   Out.push_back(makeToken(PP, tok::kw_const, Loc, "const"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
   Out.push_back(makeToken(PP, tok::identifier, Loc, "redist"));
   Out.push_back(makeToken(PP, tok::coloncolon, Loc));
-  Out.push_back(makeToken(PP, tok::identifier, Loc, "ArrayInfo"));
+  Out.push_back(makeToken(PP, tok::identifier, Loc, Type));
   Out.push_back(makeToken(PP, tok::identifier, Name.Loc, Name.Name));
   Out.push_back(makeToken(PP, tok::semi, Loc));
 }
@@ -937,11 +1049,13 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   // the name must be declared in the parse too, with ArrayInfo's type.
   std::vector<Token> More;
   if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
-    if (!arrayInfoDeclared(CI.getASTContext())) {
-      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo);
+    D->MatrixInquiry = inquiresMatrix(*D, Directives);
+    const char *Type = D->MatrixInquiry ? "MatrixInfo" : "ArrayInfo";
+    if (!inquiryTypeDeclared(CI.getASTContext(), Type)) {
+      Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo) << Type;
       return;
     }
-    injectInquiry(PP, Introducer.Loc, D->Into, More);
+    injectInquiry(PP, Introducer.Loc, D->Into, Type, More);
   }
   D->Id = static_cast<unsigned>(Directives.size()) + 1;
   Directives.push_back(std::move(*D));

@@ -124,7 +124,78 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
   return Out;
 }
 
+StaticPlan planMatrixChecked(const redist::Layout2D &From,
+                             const redist::Layout2D &To,
+                             redist::Algorithm2D Algorithm,
+                             int64_t ElementBytes, const StaticLimits &Limits,
+                             const redist::CostModel &Costs) {
+  StaticPlan Out;
+  const int64_t Limit = Limits.MaxRows;
+  auto tooLarge = [&](const std::string &What) {
+    Out.Fallback = "the table of " + What +
+                   " exceeds the static table limit of " +
+                   std::to_string(Limit) + " rows";
+    return Out;
+  };
+  const int64_t Procs = std::max(From.procs(), To.procs());
+  if (Procs > Limit)
+    return tooLarge(std::to_string(Procs) + " processes");
+  std::string Why;
+  if (!redist::algorithm2DApplies(Algorithm, From, To, &Why)) {
+    Out.Error = Why;
+    return Out;
+  }
+  // The product of the 1-D grids: as many messages as their product.
+  const redist::CommGrid2D Grid = redist::computeGrid2D(From, To);
+  if (static_cast<int64_t>(Grid.Whole.Messages.size()) > Limit)
+    return tooLarge(std::to_string(Grid.Whole.Messages.size()) + " messages");
+  redist::CostModel Model = Costs;
+  Model.ElementBytes = static_cast<double>(ElementBytes);
+  const redist::Schedule Sched =
+      redist::makeSchedule2D(Algorithm, From, To, Grid, Model);
+  if (std::optional<std::string> Problem =
+          redist::validateSchedule(Grid.Whole, Sched)) {
+    Out.Error =
+        "the schedule library produced an invalid schedule: " + *Problem;
+    return Out;
+  }
+  StaticTables T;
+  T.Algorithm = Sched.Algorithm;
+  T.Stats = redist::measureSchedule(Grid.Whole, Sched);
+  T.Steps = static_cast<int64_t>(Sched.Steps.size());
+  for (int64_t Step = 0; Step < T.Steps; ++Step) {
+    std::vector<int64_t> Ids = Sched.Steps[static_cast<size_t>(Step)];
+    std::sort(Ids.begin(), Ids.end()); // the grid's order: by source
+    for (int64_t Id : Ids) {
+      const redist::Message &M = Grid.Whole.Messages[static_cast<size_t>(Id)];
+      TableMessage Row;
+      Row.Step = Step;
+      Row.Src = M.Src;
+      Row.Dst = M.Dst;
+      Row.Elements = M.Len;
+      T.Messages.push_back(Row);
+    }
+  }
+  Out.Tables = std::move(T);
+  return Out;
+}
+
 } // namespace
+
+StaticPlan planMatrixStatically(const redist::Layout2D &From,
+                                const redist::Layout2D &To,
+                                redist::Algorithm2D Algorithm,
+                                int64_t ElementBytes,
+                                const StaticLimits &Limits,
+                                const redist::CostModel &Model) {
+  try {
+    return planMatrixChecked(From, To, Algorithm, ElementBytes, Limits, Model);
+  } catch (const redist::InvalidArgument &E) {
+    StaticPlan Out;
+    Out.Beyond = E.what();
+    return Out;
+  }
+}
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           const StaticAlgorithm &Algorithm,

@@ -15,11 +15,13 @@
 #define REDISTC_STATICTABLES_H
 
 #include "redist/CommGrid.h"
+#include "redist/CommGrid2D.h"
 #include "redist/Distribution.h"
 #include "redist/OverlapSchedulers.h"
 #include "redist/RunSeries.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
+#include "redist/Schedulers2D.h"
 
 #include <cstdint>
 #include <optional>
@@ -91,6 +93,15 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           const StaticAlgorithm &Algorithm,
                           int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model = redist::CostModel());
+
+/// The same for a matrix, with makeSchedule2D (the runtime's call): the
+/// tables have only messages, between grid processes, and no run series
+/// (the runtime cuts a matrix's messages from its layouts).
+StaticPlan
+planMatrixStatically(const redist::Layout2D &From, const redist::Layout2D &To,
+                     redist::Algorithm2D Algorithm, int64_t ElementBytes,
+                     const StaticLimits &Limits,
+                     const redist::CostModel &Model = redist::CostModel());
 
 } // namespace redistc
 

@@ -32,6 +32,9 @@ void PrintTo(const DiagnosticCase &C, std::ostream *OS) { *OS << C.Label; }
 /// What inquire needs declared, as redist/runtime/LocalPart.h declares it.
 const std::map<std::string, std::string> ArrayInfoHeader = {
     {"LocalPart.h", "namespace redist { class ArrayInfo {}; }\n"}};
+const std::map<std::string, std::string> BothInfoHeaders = {
+    {"LocalPart.h",
+     "namespace redist { class ArrayInfo {}; class MatrixInfo {}; }\n"}};
 
 const std::vector<DiagnosticCase> &cases() {
   static const std::vector<DiagnosticCase> Cases = {
@@ -644,6 +647,105 @@ const std::vector<DiagnosticCase> &cases() {
         "process take up to 4611686018427387904 runs of local indices to "
         "describe, more than the library's limit of 4294967296 per "
         "process"}},
+
+      // Matrices (AnalysisMatrix.cpp) and their parse.
+      {"TooManyDimensions",
+       {"#pragma redist processors T(2, 2, 2)\n"},
+       {"TooManyDimensions 1:33: error: redist distributes arrays of one or "
+        "two dimensions"}},
+      {"MatrixFormatCount",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &A) {\n"
+        "#pragma redist distribute A[10][20](block) onto G\n"
+        "}\n"},
+       {"MatrixFormatCount 5:37: error: 'A' is a matrix: give one format per "
+        "dimension, (ROWS, COLUMNS)"}},
+      {"ArrayFormatCount",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &B) {\n"
+        "#pragma redist distribute B[10](block, block) onto P\n"
+        "}\n"},
+       {"ArrayFormatCount 5:38: error: 'B' has one dimension: give one "
+        "format"}},
+      {"MatrixOntoLine",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &C) {\n"
+        "#pragma redist distribute C[10][20](block, block) onto P\n"
+        "}\n"},
+       {"MatrixOntoLine 5:56: error: matrix 'C' needs a 2-D processors "
+        "arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)"}},
+      {"ArrayOntoGrid",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &D) {\n"
+        "#pragma redist distribute D[10](block) onto G\n"
+        "}\n"},
+       {"ArrayOntoGrid 5:45: error: array 'D' needs a 1-D processors "
+        "arrangement, but 'G' is 2-D"}},
+      {"MatrixNotVector",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(double *Ptr) {\n"
+        "#pragma redist distribute Ptr[10][20](block, block) onto G\n"
+        "}\n"},
+       {"MatrixNotVector 5:27: error: matrix 'Ptr' must be a std::vector "
+        "holding its local part column-major, not 'double *'"}},
+      {"MatrixUnsupported",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &X, std::vector<double> &Y) {\n"
+        "#pragma redist distribute X[10][20](block, block) onto G\n"
+        "#pragma redist distribute Y[10][20](cyclic, block) onto G\n"
+        "#pragma redist assign Y = X\n"
+        "}\n"},
+       {"MatrixUnsupported 7:16: error: assign of a matrix is not supported "
+        "yet"}},
+      {"ProductOfArray",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &V) {\n"
+        "#pragma redist distribute V[100](block) onto P\n"
+        "#pragma redist redistribute V(cyclic) schedule(product(classes))\n"
+        "}\n"},
+       {"ProductOfArray 6:48: error: schedule(product(...)) schedules each "
+        "dimension of a matrix; 'V' has one dimension"}},
+      {"MatrixOverlap",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &Y) {\n"
+        "#pragma redist distribute Y[10][20](block, block) onto G\n"
+        "#pragma redist redistribute Y(cyclic, block) schedule(overlap)\n"
+        "}\n"},
+       {"MatrixOverlap 6:55: error: schedule(overlap) does not apply to "
+        "matrices: their plans have no Overlapped mode yet"}},
+      {"InquiryRank",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "#include \"LocalPart.h\"\n"
+        "void f(std::vector<double> &A) {\n"
+        "#pragma redist distribute A[10](block) onto P\n"
+        "  [] {\n"
+        "    std::vector<double> A;\n"
+        "#pragma redist distribute A[4][4](block, block) onto G\n"
+        "  }();\n"
+        "#pragma redist inquire A into Info\n"
+        "}\n",
+        BothInfoHeaders},
+       {"InquiryRank 11:16: error: inquire of 'A' follows another distribute "
+        "than the latest one of that name; inquire it in the distribute's "
+        "block"}},
   };
   return Cases;
 }

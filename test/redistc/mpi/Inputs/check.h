@@ -73,6 +73,20 @@ inline std::vector<Elem> localPart(const TestFormat &F, std::int64_t N,
   return Out;
 }
 
+/// Adds up every rank's Errors and Count; rank 0 prints one line for them.
+/// Collective.
+inline bool reportCheck(const char *Label, long Errors, std::int64_t Count) {
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  long Total = 0, Elements = 0, Mine = static_cast<long>(Count);
+  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
+  if (Rank == 0)
+    std::printf("%s: %ld elements, %s\n", Label, Elements,
+                Total == 0 ? "every element in place" : "MISPLACED");
+  return Total == 0;
+}
+
 /// Checks the Count local elements at Data on every rank; rank 0 prints one
 /// line with the total number of misplaced elements. Collective.
 inline bool checkPart(const char *Label, const Elem *Data, std::int64_t Count,
@@ -87,19 +101,54 @@ inline bool checkPart(const char *Label, const Elem *Data, std::int64_t Count,
     for (std::int64_t L = 0; L < Count; ++L)
       if (!(Data[L] == makeElem(Want[L])))
         ++Errors;
-  long Total = 0, Elements = 0, Mine = static_cast<long>(Count);
-  MPI_Allreduce(&Errors, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  MPI_Allreduce(&Mine, &Elements, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
-  if (Rank == 0)
-    std::printf("%s: %ld elements, %s\n", Label, Elements,
-                Total == 0 ? "every element in place" : "MISPLACED");
-  return Total == 0;
+  return reportCheck(Label, Errors, Count);
 }
 
 inline bool checkPart(const char *Label, const std::vector<Elem> &V,
                       const TestFormat &F, std::int64_t N, std::int64_t P) {
   return checkPart(Label, V.data(), static_cast<std::int64_t>(V.size()), F, N,
                    P);
+}
+
+/// A matrix as the test sees it: M x N, rows by format Rows over P0 grid
+/// rows, columns by Cols over P1 grid columns; process (i, j) is rank
+/// i * P1 + j, or i + j * P0 when ColumnMajor.
+struct TestMatrix {
+  TestFormat Rows, Cols;
+  std::int64_t M, N, P0, P1;
+  bool ColumnMajor = false;
+};
+
+/// Rank's local matrix, column-major with the leading dimension its number
+/// of rows: element (i, j) carries global index i * N + j.
+inline std::vector<Elem> expectedMatrix(const TestMatrix &T, int Rank) {
+  std::vector<Elem> Out;
+  if (Rank >= T.P0 * T.P1)
+    return Out;
+  const int Row = static_cast<int>(T.ColumnMajor ? Rank % T.P0 : Rank / T.P1);
+  const int Col = static_cast<int>(T.ColumnMajor ? Rank / T.P0 : Rank % T.P1);
+  const std::vector<std::int64_t> Rows =
+                                      expectedGlobals(T.Rows, T.M, T.P0, Row),
+                                  Cols =
+                                      expectedGlobals(T.Cols, T.N, T.P1, Col);
+  for (std::int64_t J : Cols)
+    for (std::int64_t I : Rows)
+      Out.push_back(makeElem(I * T.N + J));
+  return Out;
+}
+
+/// Checks every rank's local matrix V against T; rank 0 prints one line.
+/// Collective.
+inline bool checkMatrix(const char *Label, const std::vector<Elem> &V,
+                        const TestMatrix &T) {
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  const std::vector<Elem> Want = expectedMatrix(T, Rank);
+  long Errors =
+      V.size() == Want.size() ? 0 : 1 + static_cast<long>(Want.size());
+  for (std::size_t L = 0; Errors == 0 && L < V.size(); ++L)
+    Errors += !(V[L] == Want[L]);
+  return reportCheck(Label, Errors, static_cast<std::int64_t>(V.size()));
 }
 
 /// Applies the program's options to every directive's plan:

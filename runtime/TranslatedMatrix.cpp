@@ -1,0 +1,157 @@
+//===- TranslatedMatrix.cpp - What matrix directives' code calls ----------===//
+//
+// A matrix directive's plan is a matrix plan (MatrixPlan.cpp) built through
+// PlanBuilder::matrix, static or dynamic alike; a static one follows its
+// table, checked here against the grid the runtime computes. Plans are
+// cached by their parameters. Before a plan is looked up or built, the
+// ranks agree: any rank's invalid value throws on every rank, and with
+// Verify the parameters are compared, on every call as for 1-D directives.
+//
+//===----------------------------------------------------------------------===//
+#include "redist/runtime/TranslatedMatrix.h"
+
+#include "MatrixMessages.h"
+#include "PlanImpl.h"
+
+#include <utility>
+
+namespace redist {
+
+Layout2D MatrixConstant::value() const {
+  return Layout2D(Layout(Rows.value(), M), Layout(Cols.value(), N), Order);
+}
+
+Schedule detail::givenMatrixSchedule(const TranslatedMatrixSchedule &T,
+                                     const CommGrid &G) {
+  auto Fail = [](const std::string &What) {
+    throw InvalidArgument("the translated matrix table does not match the "
+                          "runtime's schedule library (translate the file "
+                          "again): " +
+                          What);
+  };
+  if (T.Steps < 0 || T.MessageCount < 0 || (T.MessageCount > 0 && !T.Messages))
+    Fail("negative step or message count, or no messages");
+  Schedule S;
+  S.Algorithm = T.Algorithm;
+  S.Steps.resize(static_cast<std::size_t>(T.Steps));
+  for (int64_t I = 0; I < T.MessageCount; ++I) {
+    const TranslatedMatrixMessage &M = T.Messages[I];
+    const std::string Name =
+        "message " + std::to_string(M.Src) + " -> " + std::to_string(M.Dst);
+    if (M.Step < 0 || M.Step >= T.Steps)
+      Fail(Name + " is in step " + std::to_string(M.Step) + " of " +
+           std::to_string(T.Steps));
+    const std::optional<int64_t> Id = findGridId(G, M.Src, M.Dst);
+    if (!Id)
+      Fail(Name + " is not one of the matrix's messages");
+    if (G.Messages[static_cast<std::size_t>(*Id)].Len != M.Elements)
+      Fail(Name + " has " + std::to_string(M.Elements) + " elements, not " +
+           std::to_string(G.Messages[static_cast<std::size_t>(*Id)].Len));
+    S.Steps[static_cast<std::size_t>(M.Step)].push_back(*Id);
+  }
+  // Every message exactly once, no process twice in a step.
+  if (std::optional<std::string> Why = validateSchedule(G, S))
+    Fail(*Why);
+  return S;
+}
+
+namespace directive {
+
+namespace {
+
+/// The cached matrix plan From -> To; Problem, set on a rank whose values
+/// make no target (To is then a stand-in), is raised on every rank.
+const Plan &matrixPlan(const std::optional<std::string> &Problem,
+                       const Layout2D &From, const Layout2D &To, Algorithm2D A,
+                       std::size_t ElementBytes, MPI_Comm Comm,
+                       const PlanOptions &Options,
+                       const TranslatedMatrixSchedule *Given) {
+  detail::MatrixPlanKey Key{
+      From.str(), To.str(), ElementBytes, algorithm2DName(A),
+      Given,      Comm,     Options};
+  const Plan *Found = Problem ? nullptr : detail::findMatrixPlan(Key);
+  const MatrixSide Source{From, {}, 0}, Target{To, {}, 0};
+  // With Verify on every call, as 1-D directives do: ranks given different
+  // values may hit the cache on some ranks and build on others. Without it,
+  // only a miss agrees, since its build is collective anyway.
+  if (Comm != MPI_COMM_NULL && (Options.Verify || !Found)) {
+    detail::agreeOnProblem(Problem.value_or(""), Comm);
+    if (Options.Verify)
+      detail::verifyMatrixParameters(
+          detail::MatrixProblem(Source, Target, MatrixRegion(), A),
+          ElementBytes, Options, "", Comm);
+  }
+  if (Found)
+    return *Found;
+  // Just compared: the build need not compare again.
+  PlanOptions Build = Options;
+  Build.Verify = false;
+  std::unique_ptr<Plan> Built = detail::PlanBuilder::matrix(
+      Source, Target, MatrixRegion(), A, ElementBytes, Comm, Build, Given);
+  return detail::keepMatrixPlan(std::move(Key), std::move(Built));
+}
+
+/// The algorithm named Name (redistc checked it against the same library).
+Algorithm2D algorithm2D(const char *Name) {
+  if (std::optional<Algorithm2D> A = parseAlgorithm2D(Name))
+    return *A;
+  throw InvalidArgument(std::string("unknown matrix schedule algorithm '") +
+                        Name + "'");
+}
+
+} // namespace
+
+const Layout2D &MatrixTarget::value(const char *Where) const {
+  if (!Value)
+    directiveError(Where, *Problem);
+  return *Value;
+}
+
+MatrixTarget matrixTarget(const Target &Rows, const Target &Cols, int64_t M,
+                          int64_t N, GridOrder Order) {
+  if (Rows.problem())
+    return MatrixTarget::invalid("rows: " + *Rows.problem());
+  if (Cols.problem())
+    return MatrixTarget::invalid("columns: " + *Cols.problem());
+  try {
+    return Layout2D(Layout(Rows.valueOr(Distribution::block(1)), M),
+                    Layout(Cols.valueOr(Distribution::block(1)), N), Order);
+  } catch (const InvalidArgument &E) {
+    return MatrixTarget::invalid(E.what());
+  }
+}
+
+Layout2D matrix(const Distribution &Rows, const Distribution &Cols, int64_t M,
+                int64_t N, GridOrder Order, const char *Where) {
+  return matrixTarget(Rows, Cols, M, N, Order).value(Where);
+}
+
+const Plan &translatedMatrixPlan(const TranslatedMatrixSchedule &S,
+                                 std::size_t ElementBytes, MPI_Comm Comm,
+                                 Verification V) {
+  try {
+    // The table is the schedule; its algorithm's name only informs.
+    return matrixPlan(std::nullopt, S.From.value(), S.To.value(),
+                      parseAlgorithm2D(S.Algorithm)
+                          .value_or(Algorithm2D{Algorithm::Auto, false}),
+                      ElementBytes, Comm, directiveOptions(V), &S);
+  } catch (const InvalidArgument &E) {
+    directiveError(S.Where, E.what());
+  }
+}
+
+const Plan &dynamicMatrixPlan(const Layout2D &From, const MatrixTarget &To,
+                              std::size_t ElementBytes, MPI_Comm Comm,
+                              const char *Algorithm, const char *Where,
+                              Verification V) {
+  try {
+    return matrixPlan(To.problem(), From, To.layout().value_or(From),
+                      algorithm2D(Algorithm), ElementBytes, Comm,
+                      directiveOptions(V), nullptr);
+  } catch (const InvalidArgument &E) {
+    directiveError(Where, E.what());
+  }
+}
+
+} // namespace directive
+} // namespace redist
