@@ -161,10 +161,9 @@ Target assignTarget(const Distribution &To, int64_t SrcExtent,
 /// The distribution T that a distribute directive in a function body
 /// declares for an array of Extent elements on Comm. With the Verify option
 /// (directiveOptions(V)), collective over Comm (one MPI_Allreduce): a
-/// problem on any rank
-/// (T's, or T not fitting Extent) throws InvalidArgument on every rank,
-/// naming Where, those ranks and the value, and so do ranks given different
-/// values. Without it, nothing is compared and a problem on this rank aborts
+/// problem on any rank (T's, or T not fitting Extent) throws
+/// InvalidArgument on every rank, naming Where, those ranks and the value,
+/// and so do ranks given different values. Without it, nothing is compared and a problem on this rank aborts
 /// the job with the message (the other ranks cannot be told). On ranks where
 /// Comm is MPI_COMM_NULL, checks this rank's values only.
 Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
