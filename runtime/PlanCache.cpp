@@ -129,11 +129,24 @@ void watchCommunicator(MPI_Comm Comm) {
     MPI_Comm_set_attr(Comm, CommKeyval, nullptr);
 }
 
+/// Whether this rank has built a cached plan on Comm (the attribute stays
+/// until Comm is freed, clearPlanCache() or not). Ranks build collectively,
+/// so where this rank has not, no rank can find a plan on Comm cached.
+bool builtPlansOn(MPI_Comm Comm) {
+  if (CommKeyval == MPI_KEYVAL_INVALID || Comm == MPI_COMM_SELF)
+    return false;
+  void *Value = nullptr;
+  int Found = 0;
+  MPI_Comm_get_attr(Comm, CommKeyval, &Value, &Found);
+  return Found != 0;
+}
+
 /// The cached plan of Key, prepared by Prepare() on a miss. Problem, set
 /// when the caller's values make no plan, is raised like the parameters'.
+/// Where names the caller if abortAlone must end the job.
 template <typename PrepareFn>
 const Plan &lookUp(const CacheKey &Key, std::optional<std::string> Problem,
-                   PrepareFn &&Prepare) {
+                   const char *Where, PrepareFn &&Prepare) {
   Cache &C = cache();
   auto It = Problem ? C.end() : C.find(Key);
   // A cached plan's parameters were checked when it was built.
@@ -147,8 +160,14 @@ const Plan &lookUp(const CacheKey &Key, std::optional<std::string> Problem,
   // different parameters may find a plan on some ranks and build one
   // (collectively) on others, and a rank with a problem would throw alone;
   // both would hang. After it, the ranks hit or miss together. Without
-  // Verify, only a miss agrees, as its build is collective anyway.
+  // Verify, only a miss agrees, as its build is collective anyway; but a
+  // rank with a problem misses while the others may hit and start moving
+  // data, unless no plan was built on the communicator yet: it cannot throw
+  // alone, so it ends the job.
   const bool Compare = Key.Options.Verify;
+  if (!Compare && Problem && Key.Comm != MPI_COMM_NULL &&
+      builtPlansOn(Key.Comm))
+    detail::abortAlone(Where, *Problem, Key.Comm);
   if (Key.Comm != MPI_COMM_NULL && (Compare || It == C.end()))
     detail::agreeOnParameters(Problem, Compare, Key.From, Key.To, Key.N,
                               Key.ElementBytes, Key.Comm, Key.Options);
@@ -164,9 +183,10 @@ const Plan &lookUp(const CacheKey &Key, std::optional<std::string> Problem,
 const Plan &detail::cachedPlan(const std::optional<std::string> &Problem,
                                const Distribution &From, const Distribution &To,
                                int64_t N, std::size_t ElementBytes,
-                               MPI_Comm Comm, const PlanOptions &Options) {
+                               MPI_Comm Comm, const PlanOptions &Options,
+                               const char *Where) {
   return lookUp(CacheKey{From, To, N, ElementBytes, Comm, Options}, Problem,
-                [&] {
+                Where, [&] {
                   return detail::PlanBuilder::prepare(From, To, N, ElementBytes,
                                                       Comm, Options);
                 });
@@ -187,7 +207,8 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
   try {
     const Distribution From = S.From.value(), To = S.To.value();
     return lookUp(
-        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, Problem, [&] {
+        CacheKey{From, To, S.N, ElementBytes, Comm, Options, &S}, Problem,
+        S.Where, [&] {
           PlanOptions Followed = Options;
           Followed.Schedule =
               parseAlgorithm(S.Algorithm).value_or(Algorithm::Auto);

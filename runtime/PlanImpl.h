@@ -335,6 +335,17 @@ void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
                        const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options);
+/// agreeOnParameters for a distribute directive's values: Problem, and
+/// (with the Verify option, which the caller decides) D and its extent N
+/// compared across the ranks.
+void agreeOnDistribution(const std::optional<std::string> &Problem,
+                         const Distribution &D, int64_t N, MPI_Comm Comm);
+/// Without the Verify option, where the other ranks of Comm may already be
+/// moving data and cannot be told: prints "Where: on rank R: Problem" to
+/// stderr and aborts the job (MPI_Abort on Comm), so that no rank waits
+/// forever. Where may be null.
+[[noreturn]] void abortAlone(const char *Where, const std::string &Problem,
+                             MPI_Comm Comm);
 /// The id of message Src -> Dst in G (an index into G.Messages), if any.
 std::optional<int64_t> findGridId(const CommGrid &G, int64_t Src, int64_t Dst);
 /// The largest transfer in bytes that Options allow.
@@ -358,10 +369,11 @@ struct PreparedPlan {
 
 /// cachedPlan, where Problem, set when the caller's values make no plan (a
 /// directive's), is raised on every rank as a parameter's would be.
+/// Where, if not null, names the caller in abortAlone's message.
 const Plan &cachedPlan(const std::optional<std::string> &Problem,
                        const Distribution &From, const Distribution &To,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
-                       const PlanOptions &Options);
+                       const PlanOptions &Options, const char *Where = nullptr);
 
 /// What a matrix directive's plan is cached by (TranslatedMatrix.cpp): the
 /// layouts (Layout2D::str(), which names all a directive can set), the

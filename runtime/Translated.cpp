@@ -262,6 +262,40 @@ std::string nullProblem(const char *Role, const void *P, int64_t N) {
          std::to_string(N);
 }
 
+Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
+                         const char *Where, Verification V) {
+  std::optional<std::string> Problem = T.problem();
+  // Checked here rather than at the first plan, so that the error names
+  // the directive whose values are wrong.
+  const Distribution D = T.valueOr(Distribution::block(1));
+  if (!Problem) {
+    try {
+      Layout L(D, Extent);
+      (void)L;
+    } catch (const InvalidArgument &E) {
+      Problem = "distribution " + D.str() + ": " + E.what();
+    }
+  }
+  // Comm may be null on ranks outside a sub-communicator's group: they
+  // take part in nothing, so they only check their own values.
+  if (Comm != MPI_COMM_NULL) {
+    if (directiveOptions(V).Verify) {
+      try {
+        detail::agreeOnDistribution(Problem, D, Extent, Comm);
+      } catch (const InvalidArgument &E) {
+        directiveError(Where, E.what());
+      }
+    } else if (Problem) {
+      // No collective follows at once: a rank that threw alone would leave
+      // the others waiting in the next directive.
+      detail::abortAlone(Where, *Problem, Comm);
+    }
+  }
+  if (Problem)
+    directiveError(Where, *Problem);
+  return D;
+}
+
 void checkSameComm(MPI_Comm A, MPI_Comm B, const char *Where) {
   if (A != B)
     directiveError(Where, "the two arrangements use different communicators");
@@ -293,7 +327,7 @@ const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
     }
     // A target without a value stands in From: its problem wins anyway.
     return detail::cachedPlan(To.problem(), From, To.valueOr(From), N,
-                              ElementBytes, Comm, Options);
+                              ElementBytes, Comm, Options, Where);
   } catch (const InvalidArgument &E) {
     directiveError(Where, E.what());
   }

@@ -115,24 +115,39 @@ std::string showEnum(int64_t V, const std::vector<Enum> &All, NameFn Name) {
   return isKnown(E, All) ? std::string(Name(E)) : std::to_string(V);
 }
 
+/// What a distribution's parameters are called in a message.
+struct DistributionNames {
+  const char *Format, *Procs, *BlockSize, *Sizes;
+};
+
+/// D's parameters, appended to Params under Names.
+void addDistribution(std::vector<Parameter> &Params,
+                     const DistributionNames &Names, const Distribution &D) {
+  Params.push_back({Names.Format, static_cast<int64_t>(D.kind()), showKind});
+  Params.push_back({Names.Procs, D.procs(), showNumber});
+  Params.push_back({Names.BlockSize, D.param(), showNumber});
+  Params.push_back(listParameter(Names.Sizes, D.sizes()));
+}
+
 std::vector<Parameter> allParameters(const Distribution &From,
                                      const Distribution &To, int64_t N,
                                      std::size_t ElementBytes,
                                      const PlanOptions &O) {
-  std::vector<Parameter> Params = {
-      {"source distribution format", static_cast<int64_t>(From.kind()),
-       showKind},
-      {"source process count", From.procs(), showNumber},
-      {"source block size", From.param(), showNumber},
-      listParameter("source gen_block sizes", From.sizes()),
-      {"target distribution format", static_cast<int64_t>(To.kind()), showKind},
-      {"target process count", To.procs(), showNumber},
-      {"target block size", To.param(), showNumber},
-      listParameter("target gen_block sizes", To.sizes()),
+  std::vector<Parameter> Params;
+  addDistribution(Params,
+                  {"source distribution format", "source process count",
+                   "source block size", "source gen_block sizes"},
+                  From);
+  addDistribution(Params,
+                  {"target distribution format", "target process count",
+                   "target block size", "target gen_block sizes"},
+                  To);
+  std::vector<Parameter> Rest = {
       {"extent N", N, showNumber},
       {"schedule algorithm", static_cast<int64_t>(O.Schedule),
        [](int64_t V) { return showEnum(V, allAlgorithms(), algorithmName); }},
   };
+  Params.insert(Params.end(), Rest.begin(), Rest.end());
   for (Parameter &P : optionParameters(ElementBytes, O))
     Params.push_back(std::move(P));
   return Params;
@@ -170,6 +185,8 @@ std::vector<Parameter> optionParameters(std::size_t ElementBytes,
       {"cost model gamma", bitsOf(O.Model.Gamma), showDouble},
       {"cost model element size", bitsOf(O.Model.ElementBytes), showDouble},
   };
+  Params.insert(Params.end(), Rest.begin(), Rest.end());
+  return Params;
 }
 
 int64_t maxTransferBytes(const PlanOptions &Options) {
@@ -434,6 +451,33 @@ void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
   const std::vector<Parameter> Params =
       allParameters(From, To, N, ElementBytes, Options);
   agree(Problem, &Params, Comm);
+}
+
+void agreeOnDistribution(const std::optional<std::string> &Problem,
+                         const Distribution &D, int64_t N, MPI_Comm Comm) {
+  std::vector<Parameter> Params;
+  addDistribution(
+      Params,
+      {"distribution format", "process count", "block size", "gen_block sizes"},
+      D);
+  Params.push_back({"extent N", N, showNumber});
+  agree(Problem, &Params, Comm);
+}
+
+void abortAlone(const char *Where, const std::string &Problem, MPI_Comm Comm) {
+  int Rank = 0;
+  MPI_Comm_rank(Comm, &Rank);
+  // One write, so that the lines of several ranks do not interleave.
+  const std::string Text =
+      (Where ? std::string(Where) + ": " : std::string()) + "on rank " +
+      std::to_string(Rank) + ": " + Problem +
+      "\nredist: verification is off and the other ranks may be moving data "
+      "already, so this rank cannot raise it on every rank: aborting the "
+      "job\n";
+  std::fputs(Text.c_str(), stderr);
+  std::fflush(stderr);
+  MPI_Abort(Comm, 1);
+  std::abort(); // MPI_Abort does not return
 }
 
 } // namespace detail

@@ -456,11 +456,15 @@ int main(int argc, char **argv) {
         "on ranks 1 and 3; on rank 1: target distribution block(20)", [&] {
           makePlan(D::cyclic(4), D::block(4, Rank % 2 ? 20 : 25), 100, 8, O);
         });
-    expectError(("one rank: negative extent, cached" + Suffix).c_str(),
-                "on rank 1: extent N = -7 is negative", [&] {
-                  cachedPlan(D::cyclic(4), D::block(4), Rank == 1 ? -7 : 100, 8,
-                             MPI_COMM_WORLD, O);
-                });
+    // Without Verify, once plans were built on the communicator, a rank
+    // with a bad value at a lookup aborts the job instead (the others may
+    // hit the cache): test/redistc/mpi/directive-errors.cpp tests that.
+    if (Verify)
+      expectError("one rank: negative extent, cached",
+                  "on rank 1: extent N = -7 is negative", [&] {
+                    cachedPlan(D::cyclic(4), D::block(4), Rank == 1 ? -7 : 100,
+                               8, MPI_COMM_WORLD, O);
+                  });
   }
   // Verify catches a rank with a bad value when the others find their plan
   // in the cache.

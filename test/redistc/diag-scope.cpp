@@ -61,6 +61,9 @@ void g(std::vector<double> &A, std::vector<double> &B) {
 #pragma redist processors P(4)
 std::vector<double> G;
 #pragma redist distribute G[10](block) onto P
+std::vector<double> H;
+// CHECK-DAG: placement.cpp:[[@LINE+1]]:54: error: verify clause on a distribute directive at namespace scope: its distribution is made where the variable is first used, on each rank alone, with no agreement to turn on or off
+#pragma redist distribute H[10](block) onto P verify(on)
 // CHECK-DAG: placement.cpp:[[@LINE+1]]:16: error: redistribute directive must appear in a function body
 #pragma redist redistribute G(cyclic)
 

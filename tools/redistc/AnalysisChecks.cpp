@@ -44,6 +44,9 @@ bool Analysis::checkPlacement() {
       error(D.KeywordLoc, Diags.BadScope) << directiveName(D.Kind);
       continue;
     }
+    if (D.Kind == DirectiveKind::Distribute && D.Verify &&
+        P.Scope == ScopeKind::Namespace)
+      error(D.VerifyLoc, Diags.VerifyAtNamespaceScope);
     if ((IsAction || D.Kind == DirectiveKind::Inquire) &&
         P.Scope != ScopeKind::Block) {
       error(D.KeywordLoc, Diags.ActionOutsideFunction) << directiveName(D.Kind);

@@ -484,7 +484,9 @@ void CodeGen::distribute(const DistributionInfo &Dist,
   V["EXTENT_NAME"] = Names.name(Declared::Extent);
   V["COMM_NAME"] = Names.name(Declared::Comm);
   V["DIST_INIT"] =
-      distributionInit(Dist.Format, Onto.use(Declared::Extent), where(D));
+      Dist.Where.Scope == ScopeKind::Block
+          ? checkedDistribution(Dist, V["EXTENT_NAME"], V["COMM_NAME"])
+          : distributionInit(Dist.Format, Onto.use(Declared::Extent), where(D));
   V["COMM"] = Onto.use(Declared::Comm);
   Out.Code = renderTemplate(Dist.Where.Scope == ScopeKind::Block
                                 ? "distribute_block"
@@ -496,6 +498,20 @@ void CodeGen::distribute(const DistributionInfo &Dist,
                                    : "'" + D.Slots[D.Extent].Text + "'";
   Out.Report = location(D.HashLoc) + ": distribute " + Dist.Var.Text + ": " +
                Format + " of " + Extent + " elements onto " + D.Onto.Name;
+}
+
+// A distribute in a function body: its distribution, which the ranks of
+// its communicator agree on when the directive runs (verify(on|off)).
+std::string CodeGen::checkedDistribution(const DistributionInfo &Dist,
+                                         const std::string &Extent,
+                                         const std::string &Comm) const {
+  const Directive &D = *Dist.D;
+  const DeclaredNames Onto(*Dist.Onto);
+  return "redist::directive::distributed(" +
+         distributionInit(Dist.Format, Onto.use(Declared::Extent),
+                          std::nullopt) +
+         ", " + Extent + ", " + Comm + ", " + quoted(where(D)) +
+         verification(D) + ")";
 }
 
 void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {

@@ -74,6 +74,9 @@ private:
   bool generateOne(const AnalysedDirective &AD, GeneratedDirective &Out);
   void processors(const ArrangementInfo &A, GeneratedDirective &Out);
   void distribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  std::string checkedDistribution(const DistributionInfo &Dist,
+                                  const std::string &Extent,
+                                  const std::string &Comm) const;
   void inquire(const InquiryInfo &I, GeneratedDirective &Out);
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);

@@ -101,7 +101,7 @@ struct Directive {
   std::optional<redist::GridOrder> Order;
   clang::SourceLocation OrderLoc;
 
-  // distribute VAR[EXTENT](FORMAT) onto NAME
+  // distribute VAR[EXTENT](FORMAT) onto NAME [verify(on|off)]
   // inquire VAR into NAME
   // redistribute VAR(FORMAT) [onto NAME] [schedule(ALG)] [verify(on|off)]
   // assign DST = SRC [schedule(ALG)] [verify(on|off)]
@@ -139,8 +139,9 @@ struct Directive {
   /// runtime without the clauses.
   CostsSpec Costs, BackCosts;
 
-  /// verify(on) or verify(off): whether the plan checks that every rank
-  /// passed the same parameters; unset without the clause.
+  /// verify(on) or verify(off): whether the plan (a distribute's own
+  /// agreement) checks that every rank passed the same parameters; unset
+  /// without the clause.
   std::optional<bool> Verify;
   clang::SourceLocation VerifyLoc;
 };

@@ -323,7 +323,7 @@ bool DirectiveParser::parseProcessors(Directive &D) {
   return true;
 }
 
-// distribute VAR[EXTENT](FORMAT) onto NAME
+// distribute VAR[EXTENT](FORMAT) onto NAME [verify(on|off)]
 bool DirectiveParser::parseDistribute(Directive &D) {
   D.Var = parseVariable();
   if (D.Var < 0)
@@ -345,7 +345,7 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   }
   if (!parseFormats(D))
     return false;
-  if (!parseClauses(D, {ClauseKind::Onto}))
+  if (!parseClauses(D, {ClauseKind::Onto, ClauseKind::Verify}))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)

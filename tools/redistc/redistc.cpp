@@ -86,7 +86,7 @@ cl::opt<bool> ForceDynamic(
 enum class VerifySetting { Unset, On, Off };
 cl::opt<VerifySetting> Verify(
     "verify",
-    cl::desc("Whether the plans of redistribute and assign directives "
+    cl::desc("Whether distribute, redistribute and assign directives "
              "without a verify clause check that every rank passed the same "
              "parameters (default: as redist::directiveOptions() says, on "
              "unless the program turns it off)"),

@@ -1,21 +1,23 @@
 // Ranks that disagree on a run-time extent: with verification on, every rank
 // throws redist::InvalidArgument from the directive, naming the extent and
 // its values, instead of hanging or moving elements wrongly. First with the
-// program's defaults (verification on), then with the program's default
-// turned off and the directive's verify(on) clause overriding it. 4 ranks.
+// program's defaults (verification on), where the distribute directive's
+// own agreement finds it, then with the program's default turned off (the
+// distribute checks nothing) and the redistribute's verify(on) clause
+// overriding it. 4 ranks.
 //
 // RUN: redistc %s -o %t.cpp -- -I%S/Inputs
 // RUN: FileCheck --check-prefix=CODE %s < %t.cpp
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.cpp -o %t %redist_libs
 // RUN: %mpirun -np 4 %t | FileCheck %s
 //
-// CODE: "verify-extent.cpp:{{59}}"),
-// CODE: "verify-extent.cpp:{{75}}", redist::Verification::On),
+// CODE: "verify-extent.cpp:{{61}}"),
+// CODE: "verify-extent.cpp:{{77}}", redist::Verification::On),
 //
 // CHECK: ranks: 4
-// CHECK-NEXT: default: rank 0 caught: verify-extent.cpp:59: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: default: rank 0 caught: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
 // CHECK-NEXT: default: 4 of 4 ranks caught the error
-// CHECK-NEXT: clause: rank 0 caught: verify-extent.cpp:75: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: clause: rank 0 caught: verify-extent.cpp:77: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
 // CHECK-NEXT: clause: 4 of 4 ranks caught the error
 // CHECK-NEXT: agreeing ranks: 1000 elements, every element in place
 

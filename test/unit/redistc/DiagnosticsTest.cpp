@@ -109,7 +109,7 @@ const std::vector<DiagnosticCase> &cases() {
       {"UnknownClauseOfDistribute",
        {"#pragma redist distribute x[8](block) schedule(auto) onto P\n"},
        {"UnknownClause 1:39: error: unknown clause 'schedule' in distribute "
-        "directive; expected onto NAME"}},
+        "directive; expected onto NAME or verify(on|off)"}},
       {"DuplicateOnto",
        {"#pragma redist distribute x[8](block) onto P onto P\n"},
        {"DuplicateClause 1:46: error: duplicate 'onto' clause"}},
@@ -252,6 +252,15 @@ const std::vector<DiagnosticCase> &cases() {
         "#pragma redist redistribute G(cyclic)\n"},
        {"ActionOutsideFunction 5:16: error: redistribute directive must "
         "appear in a function body"}},
+      {"VerifyAtNamespaceScope",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "std::vector<double> G;\n"
+        "#pragma redist distribute G[10](block) onto P verify(off)\n"},
+       {"VerifyAtNamespaceScope 4:54: error: verify clause on a distribute "
+        "directive at namespace scope: its distribution is made where the "
+        "variable is first used, on each rank alone, with no agreement to "
+        "turn on or off"}},
       {"DeclarationNotInBlock",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"

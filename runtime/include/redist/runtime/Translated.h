@@ -158,8 +158,20 @@ std::optional<std::string> extentProblem(int64_t SrcExtent, int64_t DstExtent);
 /// An assignment's target distribution To, unless the extents differ.
 Target assignTarget(const Distribution &To, int64_t SrcExtent,
                     int64_t DstExtent);
-/// target() and genBlockTarget() for a distribute directive, which has no
-/// plan: their errors are thrown at once, naming Where.
+/// The distribution T that a distribute directive in a function body
+/// declares for an array of Extent elements on Comm. With the Verify option
+/// (directiveOptions(V)), collective over Comm (one MPI_Allreduce): a
+/// problem on any rank (T's, or T not fitting Extent) throws
+/// InvalidArgument on every rank, naming Where, those ranks and the value,
+/// and so do ranks given different values. Without it, nothing is compared and a problem on this rank aborts
+/// the job with the message (the other ranks cannot be told). On ranks where
+/// Comm is MPI_COMM_NULL, checks this rank's values only.
+Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
+                         const char *Where,
+                         Verification V = Verification::Default);
+/// target() and genBlockTarget() for a distribute directive at namespace
+/// scope, whose descriptor is made on first use: their errors are thrown at
+/// once, on this rank, naming Where.
 Distribution distribution(DistKind Kind, int64_t Procs, int64_t Param,
                           const char *Where);
 template <typename Sizes>
