@@ -64,6 +64,10 @@ std::optional<std::string> resolveMatrixProblem(MatrixProblem &M,
 /// Sets this rank's storage sizes; returns what only this rank can see to
 /// be wrong (its leading dimensions), or "".
 std::string resolveLocalStorage(MatrixProblem &M);
+/// Layout L's parameters (extents, grid, formats, offsets, storage), each
+/// name starting with Name, appended to Params.
+void addLayoutParameters(std::vector<Parameter> &Params,
+                         const std::string &Name, const Layout2D &L);
 /// Every parameter the ranks of a matrix plan must share, for the Verify
 /// option's comparison (Agreement.h); the same number on every rank.
 std::vector<Parameter> matrixParameters(const MatrixProblem &M,

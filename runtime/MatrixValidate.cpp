@@ -177,6 +177,60 @@ std::string resolveLocalStorage(MatrixProblem &M) {
   return P;
 }
 
+void addLayoutParameters(std::vector<Parameter> &Params,
+                         const std::string &Name, const Layout2D &L) {
+  auto Number = [&](std::string What, int64_t Value) {
+    Params.push_back({std::move(What), Value, showNumber});
+  };
+  Number(Name + " rows", L.numRows());
+  Number(Name + " columns", L.numCols());
+  Number(Name + " grid rows", L.gridRows());
+  Number(Name + " grid columns", L.gridCols());
+  auto Axis = [&](const std::string &Axis, const Layout &A) {
+    Params.push_back({Name + " " + Axis + " format",
+                      static_cast<int64_t>(A.distribution().kind()), showKind});
+    Number(Name + " " + Axis + " block size",
+           A.isBlockCyclic() ? A.blockSize() : 0);
+    // GEN_BLOCK's segments; none for the block-cyclic formats.
+    std::vector<int64_t> Segments;
+    for (int64_t P = 0; P < A.procs() && !A.isBlockCyclic(); ++P)
+      Segments.push_back(A.localSize(P));
+    Params.push_back(
+        listParameter(Name + " " + Axis + " segments", std::move(Segments)));
+  };
+  Axis("row", L.rows());
+  Axis("column", L.cols());
+  Params.push_back({Name + " grid order", static_cast<int64_t>(L.order()),
+                    [](int64_t V) -> std::string {
+                      return V == static_cast<int64_t>(GridOrder::RowMajor)
+                                 ? "row-major"
+                                 : "column-major";
+                    }});
+  Number(Name + " first process row", L.rowSource());
+  Number(Name + " first process column", L.colSource());
+  Params.push_back(
+      {Name + " storage order", static_cast<int64_t>(L.storage().Order),
+       [](int64_t V) -> std::string {
+         return V == static_cast<int64_t>(StorageOrder::ColumnMajor)
+                    ? "column-major"
+                    : "row-major";
+       }});
+  Number(Name + " leading dimension", L.storage().LeadingDim);
+}
+
+void agreeOnMatrixLayout(const std::optional<std::string> &Problem,
+                         const Layout2D *L, MPI_Comm Comm) {
+  // A rank with a problem has no layout; its problem wins over any
+  // difference, so its parameters do not matter.
+  if (!L) {
+    agree(Problem, nullptr, Comm);
+    return;
+  }
+  std::vector<Parameter> Params;
+  addLayoutParameters(Params, "matrix", *L);
+  agree(Problem, &Params, Comm);
+}
+
 std::vector<Parameter> matrixParameters(const MatrixProblem &M,
                                         std::size_t ElementBytes,
                                         const PlanOptions &Options) {
@@ -185,42 +239,7 @@ std::vector<Parameter> matrixParameters(const MatrixProblem &M,
     Params.push_back({std::move(Name), Value, showNumber});
   };
   auto Side = [&](const std::string &Name, const MatrixSide &S) {
-    const Layout2D &L = S.Layout;
-    Number(Name + " rows", L.numRows());
-    Number(Name + " columns", L.numCols());
-    Number(Name + " grid rows", L.gridRows());
-    Number(Name + " grid columns", L.gridCols());
-    auto Axis = [&](const std::string &Axis, const Layout &A) {
-      Params.push_back({Name + " " + Axis + " format",
-                        static_cast<int64_t>(A.distribution().kind()),
-                        showKind});
-      Number(Name + " " + Axis + " block size",
-             A.isBlockCyclic() ? A.blockSize() : 0);
-      // GEN_BLOCK's segments; none for the block-cyclic formats.
-      std::vector<int64_t> Segments;
-      for (int64_t P = 0; P < A.procs() && !A.isBlockCyclic(); ++P)
-        Segments.push_back(A.localSize(P));
-      Params.push_back(
-          listParameter(Name + " " + Axis + " segments", std::move(Segments)));
-    };
-    Axis("row", L.rows());
-    Axis("column", L.cols());
-    Params.push_back({Name + " grid order", static_cast<int64_t>(L.order()),
-                      [](int64_t V) -> std::string {
-                        return V == static_cast<int64_t>(GridOrder::RowMajor)
-                                   ? "row-major"
-                                   : "column-major";
-                      }});
-    Number(Name + " first process row", L.rowSource());
-    Number(Name + " first process column", L.colSource());
-    Params.push_back(
-        {Name + " storage order", static_cast<int64_t>(L.storage().Order),
-         [](int64_t V) -> std::string {
-           return V == static_cast<int64_t>(StorageOrder::ColumnMajor)
-                      ? "column-major"
-                      : "row-major";
-         }});
-    Number(Name + " leading dimension", L.storage().LeadingDim);
+    addLayoutParameters(Params, Name, S.Layout);
     // Empty: ranks 0 .. procs - 1.
     Params.push_back(listParameter(Name + " ranks of the grid processes",
                                    {S.Ranks.begin(), S.Ranks.end()}));

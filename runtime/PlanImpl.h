@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -340,6 +341,18 @@ void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
 /// compared across the ranks.
 void agreeOnDistribution(const std::optional<std::string> &Problem,
                          const Distribution &D, int64_t N, MPI_Comm Comm);
+/// agreeOnDistribution for a matrix distribute directive: the distributions
+/// of both dimensions, M, N and the grid order. L is null where Problem is set.
+void agreeOnMatrixLayout(const std::optional<std::string> &Problem,
+                         const Layout2D *L, MPI_Comm Comm);
+/// What a distribute directive in a function body does with Problem, this
+/// rank's problem with its values (std::nullopt if none): with Verify (the
+/// directive's Verify option), Agree (an agreeOn... call) raises it on every
+/// rank, naming Where; without, a problem aborts the job (abortAlone). On ranks
+/// where Comm is MPI_COMM_NULL, only this rank's problem is thrown.
+void checkAtDistribute(const std::optional<std::string> &Problem, MPI_Comm Comm,
+                       const char *Where, bool Verify,
+                       const std::function<void()> &Agree);
 /// Without the Verify option, where the other ranks of Comm may already be
 /// moving data and cannot be told: prints "Where: on rank R: Problem" to
 /// stderr and aborts the job (MPI_Abort on Comm), so that no rank waits

@@ -276,23 +276,9 @@ Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
       Problem = "distribution " + D.str() + ": " + E.what();
     }
   }
-  // Comm may be null on ranks outside a sub-communicator's group: they
-  // take part in nothing, so they only check their own values.
-  if (Comm != MPI_COMM_NULL) {
-    if (directiveOptions(V).Verify) {
-      try {
-        detail::agreeOnDistribution(Problem, D, Extent, Comm);
-      } catch (const InvalidArgument &E) {
-        directiveError(Where, E.what());
-      }
-    } else if (Problem) {
-      // No collective follows at once: a rank that threw alone would leave
-      // the others waiting in the next directive.
-      detail::abortAlone(Where, *Problem, Comm);
-    }
-  }
-  if (Problem)
-    directiveError(Where, *Problem);
+  detail::checkAtDistribute(
+      Problem, Comm, Where, directiveOptions(V).Verify,
+      [&] { detail::agreeOnDistribution(Problem, D, Extent, Comm); });
   return D;
 }
 
@@ -334,4 +320,29 @@ const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
 }
 
 } // namespace directive
+namespace detail {
+
+void checkAtDistribute(const std::optional<std::string> &Problem, MPI_Comm Comm,
+                       const char *Where, bool Verify,
+                       const std::function<void()> &Agree) {
+  // Comm may be null on ranks outside a sub-communicator's group: they
+  // take part in nothing, so they only check their own values.
+  if (Comm != MPI_COMM_NULL) {
+    if (Verify) {
+      try {
+        Agree();
+      } catch (const InvalidArgument &E) {
+        directiveError(Where, E.what());
+      }
+    } else if (Problem) {
+      // No collective follows at once: a rank that threw alone would leave
+      // the others waiting in the next directive.
+      abortAlone(Where, *Problem, Comm);
+    }
+  }
+  if (Problem)
+    directiveError(Where, *Problem);
+}
+
+} // namespace detail
 } // namespace redist

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "redist/runtime/TranslatedMatrix.h"
 
+#include "Agreement.h"
 #include "MatrixMessages.h"
 #include "PlanImpl.h"
 
@@ -75,11 +76,14 @@ const Plan &matrixPlan(const std::optional<std::string> &Problem,
   // values may hit the cache on some ranks and build on others. Without it,
   // only a miss agrees, since its build is collective anyway.
   if (Comm != MPI_COMM_NULL && (Options.Verify || !Found)) {
-    detail::agreeOnProblem(Problem.value_or(""), Comm);
-    if (Options.Verify)
-      detail::verifyMatrixParameters(
+    if (Options.Verify) {
+      const std::vector<detail::Parameter> Params = detail::matrixParameters(
           detail::MatrixProblem(Source, Target, MatrixRegion(), A),
-          ElementBytes, Options, "", Comm);
+          ElementBytes, Options);
+      detail::agree(Problem, &Params, Comm);
+    } else {
+      detail::agreeOnProblem(Problem.value_or(""), Comm);
+    }
   }
   if (Found)
     return *Found;
@@ -124,6 +128,16 @@ MatrixTarget matrixTarget(const Target &Rows, const Target &Cols, int64_t M,
 Layout2D matrix(const Distribution &Rows, const Distribution &Cols, int64_t M,
                 int64_t N, GridOrder Order, const char *Where) {
   return matrixTarget(Rows, Cols, M, N, Order).value(Where);
+}
+
+Layout2D distributedMatrix(const MatrixTarget &T, MPI_Comm Comm,
+                           const char *Where, Verification V) {
+  const std::optional<Layout2D> &L = T.layout();
+  detail::checkAtDistribute(
+      T.problem(), Comm, Where, directiveOptions(V).Verify, [&] {
+        detail::agreeOnMatrixLayout(T.problem(), L ? &*L : nullptr, Comm);
+      });
+  return *L;
 }
 
 const Plan &translatedMatrixPlan(const TranslatedMatrixSchedule &S,

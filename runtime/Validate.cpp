@@ -185,8 +185,6 @@ std::vector<Parameter> optionParameters(std::size_t ElementBytes,
       {"cost model gamma", bitsOf(O.Model.Gamma), showDouble},
       {"cost model element size", bitsOf(O.Model.ElementBytes), showDouble},
   };
-  Params.insert(Params.end(), Rest.begin(), Rest.end());
-  return Params;
 }
 
 int64_t maxTransferBytes(const PlanOptions &Options) {

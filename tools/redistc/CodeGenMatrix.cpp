@@ -107,14 +107,27 @@ void CodeGen::matrixDistribute(const DistributionInfo &Dist,
   V["COMM_NAME"] = Names.name(Declared::Comm);
   V["COMM"] = Onto.use(Declared::Comm);
   const std::string Where = where(D);
-  V["LAYOUT_INIT"] =
-      "redist::directive::matrix(" +
-      distributionInit(Dist.Format, Onto.use(Declared::GridRows), Where) +
+  // In a function body the ranks agree on the values (verify(on|off)); at
+  // namespace scope there is no communicator yet, so errors are thrown at
+  // once.
+  const bool InBlock = Dist.Where.Scope == ScopeKind::Block;
+  const std::optional<std::string> ErrorsAtOnce =
+      InBlock ? std::nullopt : std::optional<std::string>(Where);
+  const std::string Shape =
+      distributionInit(Dist.Format, Onto.use(Declared::GridRows),
+                       ErrorsAtOnce) +
       ", " +
-      distributionInit(Dist.Format2, Onto.use(Declared::GridCols), Where) +
+      distributionInit(Dist.Format2, Onto.use(Declared::GridCols),
+                       ErrorsAtOnce) +
       ", static_cast<std::int64_t>(" + V["ROWS_TEXT"] +
       "), static_cast<std::int64_t>(" + V["COLS_TEXT"] + "), " +
-      orderEnumerator(Dist.Onto->order()) + ", " + quoted(Where) + ")";
+      orderEnumerator(Dist.Onto->order());
+  V["LAYOUT_INIT"] = InBlock ? "redist::directive::distributedMatrix("
+                               "redist::directive::matrixTarget(" +
+                                   Shape + "), " + Onto.use(Declared::Comm) +
+                                   ", " + quoted(Where) + verification(D) + ")"
+                             : "redist::directive::matrix(" + Shape + ", " +
+                                   quoted(Where) + ")";
   Out.Code = renderTemplate(Dist.Where.Scope == ScopeKind::Block
                                 ? "matrix_distribute_block"
                                 : "matrix_distribute_namespace",

@@ -35,6 +35,8 @@
 // CHECK-NEXT: distribute cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#DISTRIBUTE:]]: on rank 2: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: distribute block size differs: 4 of 4 ranks: directive-errors.cpp:[[#DISTRIBUTE]]: verify: ranks were given different parameters: block size differs (from 3 to 4); this rank has 3
 // CHECK-NEXT: distribute gen_block sum on one rank: 4 of 4 ranks: directive-errors.cpp:{{[0-9]+}}: on rank 1: distribution gen_block(25,25,25,26): GEN_BLOCK sizes sum to 101, not to N = 100
+// CHECK-NEXT: matrix distribute cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX:]]: on rank 2: {{.*}}the block size k must be positive, got 0
+// CHECK-NEXT: matrix distribute rows differ: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX]]: verify: ranks were given different parameters: matrix rows differs (from 8 to 9); this rank has 8
 // CHECK-NEXT: cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#CYCLIC:]]: on rank 1: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: gen_block length on one rank: 4 of 4 ranks: directive-errors.cpp:[[#LENGTH:]]: on rank 2: gen_block has 2 entries but the arrangement has 4 processes
 // CHECK-NEXT: gen_block sum on one rank: 4 of 4 ranks: directive-errors.cpp:[[#LENGTH]]: on rank 3: target distribution gen_block(25,25,25,24): GEN_BLOCK sizes sum to 99, not to N = 100
@@ -145,6 +147,15 @@ void distributeGenBlock(const std::vector<std::int64_t> &Sizes) {
 #pragma redist redistribute x(block)
 }
 
+#pragma redist processors G(2, 2)
+
+/// The same for a matrix of M x 8 with rows cyclic(K) on a 2 x 2 grid.
+void distributeMatrix(int K, std::int64_t M) {
+  std::vector<Elem> a(64);
+#pragma redist distribute a[M][8](cyclic(K), block) onto G
+#pragma redist redistribute a(block, block)
+}
+
 /// Verification off: every rank builds the plan of block -> cyclic(3) and
 /// moves x with it, then rank 2 alone asks for cyclic(0) while the others
 /// find theirs cached.
@@ -227,6 +238,10 @@ int main(int argc, char **argv) {
       distributeGenBlock(Rank == 1 ? std::vector<std::int64_t>{25, 25, 25, 26}
                                    : std::vector<std::int64_t>{25, 25, 25, 25});
     });
+    expectCaught("matrix distribute cyclic(0) on one rank",
+                 [] { distributeMatrix(Rank == 2 ? 0 : 3, 8); });
+    expectCaught("matrix distribute rows differ",
+                 [] { distributeMatrix(3, Rank == 1 ? 9 : 8); });
   }
   if (Mode != "" && Mode != "some-ranks") {
     // Not reached: the job was to end above.

@@ -58,7 +58,7 @@
 // CHECK-NEXT: repeat 1 (block, cyclic(2)): 851 elements, every element in place
 // CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: on rank 1: rows: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: after the error: 851 elements, every element in place
-// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: ranks disagree on the target row block size: 3 to 4
+// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: verify: ranks were given different parameters: target row block size differs (from 3 to 4); this rank has {{[34]}}
 // CHECK-NEXT: after the error: 851 elements, every element in place
 // CHECK-NOT: MISPLACED
 //

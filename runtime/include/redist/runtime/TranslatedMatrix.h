@@ -89,6 +89,14 @@ MatrixTarget matrixTarget(const Target &Rows, const Target &Cols, int64_t M,
 /// thrown at once, naming Where.
 Layout2D matrix(const Distribution &Rows, const Distribution &Cols, int64_t M,
                 int64_t N, GridOrder Order, const char *Where);
+/// The layout T that a distribute directive in a function body declares,
+/// on Comm: as distributed() does for arrays, with the Verify option
+/// (directiveOptions(V)) one MPI_Allreduce raises a problem on any rank, or
+/// values that differ across ranks, on every rank, naming Where; without
+/// it, a problem on this rank aborts the job with the message.
+Layout2D distributedMatrix(const MatrixTarget &T, MPI_Comm Comm,
+                           const char *Where,
+                           Verification V = Verification::Default);
 
 /// The plan that follows S's table on Comm, for elements of ElementBytes,
 /// with directiveOptions(V): built on the first call (collective) and kept
