@@ -2,6 +2,7 @@
 //===//
 
 #include "OverlapDeadlineSearch.h"
+#include "DeepStack.h"
 
 #include <algorithm>
 #include <deque>
@@ -41,7 +42,11 @@ public:
     bool Possible = true;
     for (int32_t Port = 0; Port < Ports.numPorts(); ++Port)
       Possible = Possible && Rem[Port] <= Deadline;
-    if (Possible && search(0, 0))
+    // MaxDepth levels need more stack than a caller's thread may have.
+    bool Found = false;
+    if (Possible)
+      runOnDeepStack(DeepStackBytes, [&] { Found = search(0, 0); });
+    if (Found)
       Out.Result = DeadlineOutcome::Found;
     else
       Out.Result =
@@ -236,6 +241,8 @@ private:
   int64_t Nodes = 0;
   bool OutOfBudget = false;
   static constexpr int32_t MaxDepth = 12000;
+  /// Room for MaxDepth frames, sanitized ones included.
+  static constexpr std::size_t DeepStackBytes = std::size_t(256) << 20;
 };
 
 } // namespace
