@@ -301,7 +301,12 @@ int main(int argc, char **argv) {
   std::map<std::string, int64_t> Seen;
   for (int Config = 0; Config < Count; ++Config) {
     const int Dims = static_cast<int>(uniform(Rng, 1, 4));
-    const int64_t Max = Dims <= 2 ? 16 : Dims == 3 ? 8 : 5;
+    // Now and then larger, so that Packing::Auto picks datatypes for some
+    // messages and copy loops for others, and transfers come in pieces.
+    const bool Large = uniform(Rng, 0, 3) == 0;
+    const int64_t Max = Dims <= 2 ? (Large ? 48 : 16)
+                        : Dims == 3 ? (Large ? 14 : 8)
+                                    : (Large ? 7 : 5);
     // Ranks: a random order; the target on the same ranks, a rotation of
     // them (overlapping) or the rest (disjoint).
     std::vector<int> Order(static_cast<std::size_t>(Ranks));
