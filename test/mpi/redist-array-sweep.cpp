@@ -98,6 +98,8 @@ std::vector<int64_t> globalOf(const ArrayLayout &L, int64_t Proc,
 }
 
 int64_t idOf(const ArraySide &S, int Rank) {
+  if (S.Ranks.empty())
+    return Rank < S.Layout.procs() ? Rank : -1;
   for (std::size_t I = 0; I < S.Ranks.size(); ++I)
     if (S.Ranks[I] == Rank)
       return static_cast<int64_t>(I);
@@ -281,6 +283,59 @@ int64_t runErrorCases(int Ranks, int Rank) {
   return Errors;
 }
 
+/// Plan memory grows with runs, never with elements: a transposed cyclic
+/// copy (every element its own run on one side) and a 3-D permutation must
+/// hold far fewer copy-program entries than elements, and still move
+/// every element right. Returns the errors.
+int64_t checkPlanMemory(int Ranks, int Rank) {
+  int64_t Errors = 0;
+  const int64_t N = 96;
+  const ArrayStorage C{StorageOrder::RowMajor, {}};
+  struct Case {
+    ArrayLayout From, To;
+    std::vector<int> Perm;
+  };
+  const Case Cases[] = {
+      {ArrayLayout({N, N}, {DimFormat::cyclic(), DimFormat::cyclic()},
+                   {1, Ranks}, GridOrder::RowMajor, {}, C),
+       ArrayLayout({N, N}, {DimFormat::cyclic(), DimFormat::cyclic()},
+                   {Ranks, 1}, GridOrder::RowMajor, {}, C),
+       {1, 0}},
+      {ArrayLayout({24, 20, 16},
+                   {DimFormat::collapsed(), DimFormat::block(),
+                    DimFormat::collapsed()},
+                   {Ranks}, GridOrder::RowMajor, {}, C),
+       ArrayLayout({16, 24, 20},
+                   {DimFormat::block(), DimFormat::collapsed(),
+                    DimFormat::collapsed()},
+                   {Ranks}, GridOrder::RowMajor, {}, C),
+       {2, 0, 1}}};
+  for (const Case &K : Cases) {
+    Drawn D{{K.From, {}, {}}, {K.To, {}, {}}, {}, 8, {},
+            {Algorithm::Auto, false}, false};
+    D.Region.Permutation = K.Perm;
+    D.Region = resolveRegion(K.From, K.To, D.Region);
+    D.Options.Pack = Packing::Runs;
+    D.Options.SharedMemory = false;
+    int64_t Checked = 0;
+    Errors += runOne(D, Rank, Checked);
+    ArrayPlan Plan(D.From, D.To, 8, MPI_COMM_WORLD, D.Region, D.Options);
+    const int64_t Entries = sumOverRanks(Plan.programEntries());
+    const int64_t Elements = K.From.elements();
+    if (Rank == 0)
+      std::printf("plan entries of %s -> %s: %lld for %lld elements\n",
+                  K.From.str().c_str(), K.To.str().c_str(),
+                  static_cast<long long>(Entries),
+                  static_cast<long long>(Elements));
+    if (Entries * 8 > Elements) {
+      if (Rank == 0)
+        std::fprintf(stderr, "plan memory grows with elements\n");
+      ++Errors;
+    }
+  }
+  return Errors;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -435,6 +490,7 @@ int main(int argc, char **argv) {
       Seen["padded strides"]++;
   }
 
+  Errors += checkPlanMemory(Ranks, Rank);
   Errors += runErrorCases(Ranks, Rank);
 
   const int64_t Total = sumOverRanks(Errors);
