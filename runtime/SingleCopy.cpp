@@ -196,8 +196,17 @@ void Plan::Impl::chooseDirect(const NodeRings &Node) {
     Runs[static_cast<std::size_t>(M.Peer)] +=
         Mean > 0 ? MessageBytes / Mean : 0;
   }
+  // A matrix's receiver computes its senders' source offsets with the
+  // layout's leading dimension; a sender that was given another one says so.
+  std::vector<int> Known(ReadFrom.size(), 1);
+  if (Matrix) {
+    const MatrixSide &From = Matrix->From;
+    int Mine = Matrix->FromProc < 0 || From.LocalLeadingDim <= 0 ||
+               From.LocalLeadingDim == From.Layout.leadingDim(Matrix->FromProc);
+    MPI_Allgather(&Mine, 1, MPI_INT, Known.data(), 1, MPI_INT, Comm);
+  }
   for (std::size_t R = 0; R < ReadFrom.size(); ++R)
-    ReadFrom[R] = !NodePids.empty() && Bytes[R] > 0 &&
+    ReadFrom[R] = !NodePids.empty() && Known[R] && Bytes[R] > 0 &&
                   Bytes[R] >= Least * std::max<int64_t>(1, Runs[R]);
   // The receiver decides; its senders learn it.
   std::vector<char> ReadBy(ReadFrom.size(), 0);
