@@ -208,14 +208,16 @@ const std::vector<TriRun> &ArrayMessages::axisRuns(int A, int64_t P,
   return Cache.emplace(std::make_pair(P, Q), std::move(Runs)).first->second;
 }
 
-MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst) {
+MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
+                                    const std::vector<int64_t> *SourceStrides) {
   const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
   const int D = A.rank();
   const size_t N = static_cast<size_t>(D);
   // Strides of both ends; the other rank's offsets are never used, but
   // its layout's strides keep the description the same on both ends.
-  const std::vector<int64_t> SStr =
-      Src == M.FromProc ? M.FromStrides : A.strides(Src);
+  const std::vector<int64_t> SStr = SourceStrides       ? *SourceStrides
+                                    : Src == M.FromProc ? M.FromStrides
+                                                        : A.strides(Src);
   const std::vector<int64_t> TStr =
       Dst == M.ToProc ? M.ToStrides : B.strides(Dst);
   std::vector<int64_t> DStr(N);

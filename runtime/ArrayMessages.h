@@ -84,8 +84,11 @@ public:
   /// The region's grid over process ids, sorted by source, then target.
   const ArrayGrid &grid() const { return Grid; }
   /// The runs of message Src -> Dst (process ids), of which this rank is
-  /// the sender or the receiver.
-  MessageCutter cutter(int64_t Src, int64_t Dst);
+  /// the sender or the receiver. The other end's offsets follow its
+  /// layout's strides, or SourceStrides where given (a sender's own, which
+  /// a single copy's receiver reads at, SingleCopy.cpp).
+  MessageCutter cutter(int64_t Src, int64_t Dst,
+                       const std::vector<int64_t> *SourceStrides = nullptr);
   /// Frees the per-axis runs cutter() kept.
   void dropRuns() {
     for (auto &Axis : AxisRuns)

@@ -183,6 +183,7 @@ std::size_t ArrayPlan::bufferBytes() const { return P->bufferBytes(); }
 int64_t ArrayPlan::activeSteps() const { return P->activeSteps(); }
 int64_t ArrayPlan::transfers() const { return P->transfers(); }
 int64_t ArrayPlan::sharedMessages() const { return P->sharedMessages(); }
+int64_t ArrayPlan::directMessages() const { return P->directMessages(); }
 
 int64_t ArrayPlan::programEntries() const {
   const Plan::Impl &I = detail::PlanBuilder::of(*P);

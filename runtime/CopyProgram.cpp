@@ -386,17 +386,32 @@ int64_t nestedElements(const CopySegment &S) {
   int64_t N = 0;
   for (const CopyRun &R : S.Runs)
     N += R.Length;
-  N *= S.Repeat;
-  for (const CopyLevel &L : S.Outer) {
+  return N * segmentRepeats(S);
+}
+
+/// Repeats of Outer's levels, and of Repeat.
+int64_t levelRepeats(const std::vector<CopyLevel> &Outer, int64_t Repeat) {
+  for (const CopyLevel &L : Outer) {
     int64_t Count = 0;
     for (const CopyItem &I : L.Items)
       Count += I.Count;
-    N *= Count;
+    Repeat *= Count;
   }
-  return N;
+  return Repeat;
 }
 
 } // namespace
+
+int64_t segmentRepeats(const CopySegment &S) {
+  return levelRepeats(S.Outer, S.Repeat);
+}
+
+int64_t programRuns(const CopyProgram &P) {
+  int64_t Runs = 0;
+  for (const CopySegment &S : P.Segments)
+    Runs += static_cast<int64_t>(S.Runs.size()) * segmentRepeats(S);
+  return Runs;
+}
 
 MessageCutter::MessageCutter(const MessagePattern &M)
     : Segments(messageSegments(M)) {
@@ -535,16 +550,9 @@ int64_t programEntries(const CopyProgram &P) {
 
 int64_t runsOf(const CopyProgram &P, bool UseFrom) {
   int64_t Runs = 0;
-  for (const SideBlocks &B : programSide(P, UseFrom)) {
-    int64_t Repeats = B.Repeat;
-    for (const CopyLevel &L : B.Outer) {
-      int64_t Count = 0;
-      for (const CopyItem &I : L.Items)
-        Count += I.Count;
-      Repeats *= Count;
-    }
-    Runs += static_cast<int64_t>(B.Offsets.size()) * Repeats;
-  }
+  for (const SideBlocks &B : programSide(P, UseFrom))
+    Runs += static_cast<int64_t>(B.Offsets.size()) *
+            levelRepeats(B.Outer, B.Repeat);
   return Runs;
 }
 

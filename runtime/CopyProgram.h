@@ -155,6 +155,47 @@ std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom);
 /// ones merged: what Packing::Auto weighs.
 int64_t runsOf(const CopyProgram &P, bool UseFrom);
 
+/// How many times S's runs are copied: its Repeat times the repeats of
+/// every nested level.
+int64_t segmentRepeats(const CopySegment &S);
+/// The runs P copies, every repeat counted: one iovec each in a single
+/// copy (SingleCopy.h).
+int64_t programRuns(const CopyProgram &P);
+
+namespace impl {
+template <typename Fn>
+bool visitRuns(const CopySegment &S, std::size_t J, int64_t From, int64_t To,
+               Fn &Visit) {
+  if (J == S.Outer.size()) {
+    for (int64_t K = 0; K < S.Repeat; ++K)
+      for (const CopyRun &R : S.Runs)
+        if (!Visit(From + R.From + K * S.FromStride, To + R.To + K * S.ToStride,
+                   R.Length))
+          return false;
+    return true;
+  }
+  const CopyLevel &L = S.Outer[J];
+  for (const CopyItem &I : L.Items)
+    for (int64_t K = 0; K < I.Count; ++K)
+      if (!visitRuns(S, J + 1, From + I.From + K * L.FromStep,
+                     To + I.To + K * L.ToStep, Visit))
+        return false;
+  return true;
+}
+} // namespace impl
+
+/// Calls Visit(From, To, Length) for every run P copies, at its element
+/// offsets, in program order, through every repeat and nested level (an
+/// Elementwise segment's tables restate its runs, which are kept). Stops,
+/// returning false, as soon as Visit returns false. For what copies run by
+/// run anyway (a system call's iovecs); the kernels walk levels per item.
+template <typename Fn> bool forEachRun(const CopyProgram &P, Fn &&Visit) {
+  for (const CopySegment &S : P.Segments)
+    if (!impl::visitRuns(S, 0, 0, 0, Visit))
+      return false;
+  return true;
+}
+
 /// Entries P holds: runs, element-table entries and repeat levels. A plan's
 /// memory is O(this), which must grow with runs, never with elements.
 int64_t programEntries(const CopyProgram &P);

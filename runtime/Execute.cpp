@@ -110,6 +110,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
                           char *Dst) const {
   if (Options.Mode == ExecMode::Overlapped)
     return runInOrder(G, Src, Dst);
+  startDirect(G, Src);
   MPI_Request *Reqs = Requests.data();
   const int NumRecv = static_cast<int>(G.RecvPieces.size());
   // G.RecvPieces lists each message's pieces together, in G.Recvs' order.
@@ -160,6 +161,7 @@ void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
     copySelf(Src, Dst); // empty when fused with a send or run in chunks
   Drain(true);
   MPI_Waitall(NumRequests - NumRecv, Reqs + NumRecv, MPI_STATUSES_IGNORE);
+  finishDirect(G, Dst);
 }
 
 void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
@@ -170,6 +172,7 @@ void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
   // start not yet complete is the current one on both of its ranks (each
   // rank's parts in one direction have distinct starts, being one port's
   // events), so both have posted it.
+  startDirect(G, Src);
   MPI_Request *Reqs = Requests.data();
   std::size_t RecvSlots = 0;
   for (int R : G.Recvs)
@@ -202,7 +205,7 @@ void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
     int Index = MPI_UNDEFINED;
     MPI_Waitany(Slots, Reqs, &Index, MPI_STATUS_IGNORE);
     if (Index == MPI_UNDEFINED)
-      return; // nothing in flight: all parts have moved
+      break; // nothing in flight: all parts have moved
     if (static_cast<std::size_t>(Index) < RecvSlots) {
       if (--RecvLeft == 0) {
         unpack(G.Recvs[NextRecv++], Dst);
@@ -213,6 +216,7 @@ void Plan::Impl::runInOrder(const detail::Group &G, const char *Src,
       StartSend();
     }
   }
+  finishDirect(G, Dst);
 }
 
 void Plan::Impl::executeAlltoall(const char *Src, char *Dst) const {

@@ -104,5 +104,6 @@ std::size_t MatrixPlan::bufferBytes() const { return P->bufferBytes(); }
 int64_t MatrixPlan::activeSteps() const { return P->activeSteps(); }
 int64_t MatrixPlan::transfers() const { return P->transfers(); }
 int64_t MatrixPlan::sharedMessages() const { return P->sharedMessages(); }
+int64_t MatrixPlan::directMessages() const { return P->directMessages(); }
 
 } // namespace redist

@@ -196,6 +196,7 @@ void Plan::Impl::build() {
     buildGroups();
     buildTransfers();
     buildShared();
+    buildDirect();
     buildFused();
   }
   allocate();
@@ -459,18 +460,33 @@ void Plan::Impl::buildGroups() {
   // The Overlapped mode's one group runs its parts in order (runInOrder).
   const bool Unsync = Options.Mode == ExecMode::Unsynchronized ||
                       Options.Mode == ExecMode::Overlapped;
-  if (Unsync || NodePhase) {
-    // One group: everything (Unsynchronized), or every message handed over
-    // within the node, with the local copy (the Scheduled mode's node phase).
+  // Whether a message moves in the first group, without the steps: within
+  // the node by a single copy, or handed over in the node phase.
+  auto First = [&](const detail::PeerMessage &M) {
+    return M.Direct || (NodePhase && M.Shared);
+  };
+  bool AnyDirect = false;
+  for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+    for (const detail::PeerMessage &M : *List)
+      AnyDirect = AnyDirect || M.Direct;
+  if (Unsync || NodePhase || AnyDirect) {
+    // One group: everything (Unsynchronized), or every message moved within
+    // the node, with the local copy (the Scheduled mode's node phase).
     detail::Group G;
+    auto Place = [&](const detail::PeerMessage &M, int I,
+                     std::vector<int> &Direct, std::vector<int> &Shared,
+                     std::vector<int> &Other) {
+      if (M.Direct)
+        Direct.push_back(I);
+      else if (Unsync || First(M))
+        (M.Shared ? Shared : Other).push_back(I);
+    };
     for (std::size_t I = 0; I < Sends.size(); ++I)
-      if (Unsync || Sends[I].Shared)
-        (Sends[I].Shared ? G.SharedSends : G.Sends)
-            .push_back(static_cast<int>(I));
+      Place(Sends[I], static_cast<int>(I), G.DirectSends, G.SharedSends,
+            G.Sends);
     for (std::size_t I = 0; I < Recvs.size(); ++I)
-      if (Unsync || Recvs[I].Shared)
-        (Recvs[I].Shared ? G.SharedRecvs : G.Recvs)
-            .push_back(static_cast<int>(I));
+      Place(Recvs[I], static_cast<int>(I), G.DirectRecvs, G.SharedRecvs,
+            G.Recvs);
     G.Self = true;
     G.InRounds = Shape.Slices > 0 && G.shared();
     Groups.push_back(std::move(G));
@@ -481,11 +497,9 @@ void Plan::Impl::buildGroups() {
   // schedule never has a rank send (or receive) twice in one step.
   std::size_t S = 0, R = 0;
   auto Skip = [&] {
-    if (!NodePhase)
-      return;
-    while (S < Sends.size() && Sends[S].Shared)
+    while (S < Sends.size() && First(Sends[S]))
       ++S;
-    while (R < Recvs.size() && Recvs[R].Shared)
+    while (R < Recvs.size() && First(Recvs[R]))
       ++R;
   };
   for (Skip(); S < Sends.size() || R < Recvs.size(); Skip()) {
@@ -536,8 +550,8 @@ void Plan::Impl::buildTransfers() {
     int64_t Offset = 0;
     for (std::size_t I = 0; I < Ms.size(); ++I) {
       detail::PeerMessage &M = Ms[I];
-      if (M.Shared)
-        continue; // buildShared's
+      if (M.Shared || M.Direct)
+        continue; // buildShared's, chooseDirect's
       if (OneBuffer)
         Offset = 0;
       M.Program = Cs[I].program(Side, M.First, M.First + M.Elements);
@@ -646,7 +660,7 @@ void Plan::Impl::allocate() {
   std::size_t MaxRequests = 1, MaxRecvRequests = 1;
   // Bytes of buffer a message needs: none when it moves with a datatype.
   auto Bytes = [&](const detail::PeerMessage &M) {
-    return M.Typed || M.Shared
+    return M.Typed || M.Shared || M.Direct
                ? 0
                : static_cast<std::size_t>(M.Elements) * ElementBytes;
   };
@@ -865,6 +879,13 @@ int64_t Plan::sharedMessages() const {
       Count += M.Shared;
   return Count;
 }
+int64_t Plan::directMessages() const {
+  int64_t Count = 0;
+  for (const std::vector<detail::PeerMessage> *List : {&P->Sends, &P->Recvs})
+    for (const detail::PeerMessage &M : *List)
+      Count += M.Direct;
+  return Count;
+}
 int64_t Plan::handoverRounds() const {
   const bool InRounds = !P->Groups.empty() && P->Groups.front().InRounds;
   return InRounds ? static_cast<int64_t>(P->Shape.rounds()) : 0;
@@ -872,7 +893,7 @@ int64_t Plan::handoverRounds() const {
 int64_t Plan::activeSteps() const {
   int64_t Count = 0;
   for (const detail::Group &G : P->Groups)
-    Count += !G.Sends.empty() || !G.Recvs.empty() || G.shared();
+    Count += !G.Sends.empty() || !G.Recvs.empty() || G.shared() || G.direct();
   return Count;
 }
 

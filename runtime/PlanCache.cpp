@@ -25,6 +25,7 @@ bool sameOptions(const PlanOptions &A, const PlanOptions &B) {
          A.Overlap == B.Overlap && A.Pack == B.Pack && A.Verify == B.Verify &&
          A.SharedMemory == B.SharedMemory && A.RanksPerNode == B.RanksPerNode &&
          A.FailRingOnRank == B.FailRingOnRank &&
+         A.SingleCopyRunBytes == B.SingleCopyRunBytes &&
          A.MaxTransferBytes == B.MaxTransferBytes && A.Model == B.Model;
 }
 

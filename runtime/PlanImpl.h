@@ -13,6 +13,7 @@
 #include "ArrayMessages.h"
 #include "CopyProgram.h"
 #include "NodeHandover.h"
+#include "SingleCopy.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
@@ -77,6 +78,9 @@ struct PeerMessage {
   const char *PeerRing = nullptr; ///< the sender's ring (receiver side)
   /// In rounds (Plan::Impl::Shape): its programs, instead of Chunks.
   RoundPrograms Round;
+  /// Read by the receiver straight from the sender's source (SingleCopy.h),
+  /// Program being the receiver's CopySide::Direct program; no buffer.
+  bool Direct = false;
 };
 
 /// What one call of runGroup does: one step of the schedule in the Scheduled
@@ -106,6 +110,13 @@ struct Group {
   /// Their descriptions for handOver(), built with the plan.
   std::vector<HandoverSend> Outs;
   std::vector<HandoverRecv> Ins;
+  /// The single-copy messages (indices into Sends and Recvs, absent from
+  /// the lists above), all in the first group; the node ranks that read this
+  /// rank's source, and those it reads from.
+  std::vector<int> DirectSends, DirectRecvs;
+  std::vector<int> DirectReaders;
+  std::vector<DirectSource> DirectSources;
+  bool direct() const { return !DirectSends.empty() || !DirectRecvs.empty(); }
 };
 
 /// Splits [0, Elements) into pieces of at most PieceElements.
@@ -223,6 +234,10 @@ public:
   std::unique_ptr<NodeRings> Rings;
   char *ring() const;
   std::size_t ringBytes() const;
+  /// Process ids of the node's ranks where single copies work, else empty.
+  std::vector<long> NodePids;
+  mutable SingleCopyScratch Direct;
+  mutable uint64_t SourceAddress = 0; ///< sent to the readers (startDirect)
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
   /// The handover's requests and counters, sized for the largest group:
@@ -282,6 +297,21 @@ private:
   void findNodePeers();
   /// The chunk programs of the Shared messages.
   void buildShared();
+  /// Collective over Comm: probes single copies on Node and marks the
+  /// messages that use them Direct (the receiver chooses, its sender is
+  /// told).
+  void chooseDirect(const NodeRings &Node);
+  /// An array plan's source strides of each rank of Node (empty where it
+  /// holds no source process); collective over Node. Empty for other plans.
+  std::vector<std::vector<int64_t>>
+  arraySenderStrides(const NodeRings &Node) const;
+  /// The CopySide::Direct program of receive I, its source offsets at its
+  /// sender's own strides (SenderStrides, by node rank).
+  detail::CopyProgram
+  directProgram(const NodeRings &Node, std::size_t I,
+                const std::vector<std::vector<int64_t>> &SenderStrides);
+  /// The groups' single-copy peers and scratch.
+  void buildDirect();
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.
@@ -307,6 +337,11 @@ private:
   int postSend(int S, bool WithSelf, const char *Src, char *Dst,
                MPI_Request *Reqs) const;
   void unpack(int R, char *Dst) const;
+  /// G's single copies: startDirect sends this rank's source address to its
+  /// readers (first thing in a group); finishDirect reads from each source
+  /// as its address arrives, then waits until its readers are done.
+  void startDirect(const detail::Group &G, const char *Src) const;
+  void finishDirect(const detail::Group &G, char *Dst) const;
   /// G's shared send and receive, and its local copy.
   void runShared(const detail::Group &G, const char *Src, char *Dst) const;
   void executeAlltoall(const char *Src, char *Dst) const;

@@ -19,23 +19,31 @@
 namespace redist {
 
 void Plan::Impl::findNodePeers() {
-  // The Overlapped mode's order is the network ports': its messages all go
-  // over MPI.
+  // The Overlapped mode's order is the network ports': its messages within
+  // the node move by single copies (which need no slots and no order), the
+  // others over MPI. Every condition here is the same on every rank.
   if (!Options.SharedMemory || Options.Mode == ExecMode::Alltoallv ||
-      Options.Mode == ExecMode::Overlapped ||
-      Options.Pack == Packing::Datatypes || CommSize == 1)
+      CommSize == 1)
+    return;
+  const bool Handover = Options.Mode != ExecMode::Overlapped &&
+                        Options.Pack != Packing::Datatypes;
+  if (!Handover && Options.SingleCopyRunBytes < 0)
     return;
   auto Node = std::make_unique<NodeRings>(Comm, Options.RanksPerNode,
                                           Options.FailRingOnRank);
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  // Every message to or from a rank of this node is handed over, long runs
-  // too: measured side by side (fair order), the handover beat MPI
-  // datatypes, which Open MPI copies once between the arrays, by 5-20%
-  // (2,64 -> 2,96 and 2,4096 -> 2,8192 at N = 1e6 and 1e7).
-  for (detail::PeerMessage &M : Sends)
-    M.Shared = Node->onNode(M.Peer);
-  for (detail::PeerMessage &M : Recvs)
-    M.Shared = Node->onNode(M.Peer);
+  // Messages with long runs go by single copies where the kernel allows.
+  // Every other message to or from a rank of this node is handed over:
+  // measured side by side (fair order), the handover beat MPI datatypes,
+  // which Open MPI copies once between the arrays, by 5-20% (2,64 -> 2,96
+  // and 2,4096 -> 2,8192 at N = 1e6 and 1e7).
+  chooseDirect(*Node);
+  bool AnyDirect = false;
+  for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+    for (detail::PeerMessage &M : *List) {
+      M.Shared = Handover && !M.Direct && Node->onNode(M.Peer);
+      AnyDirect = AnyDirect || M.Direct;
+    }
 
   // This rank's ring. Each message hands over through slots of its own,
   // all at once, so that the arrays are swept once (the Unsynchronized
@@ -97,12 +105,14 @@ void Plan::Impl::findNodePeers() {
                  Comm);
   }
   if (!Mapped) {
-    // The node's ranks use MPI, step by step.
+    // The node's ranks use MPI, step by step (single copies need no ring).
     NodePhase = false;
     Shape = RoundShape();
     for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
       for (detail::PeerMessage &M : *List)
         M.Shared = false;
+    if (AnyDirect)
+      Rings = std::move(Node);
     return;
   }
   for (detail::PeerMessage &M : Recvs)

@@ -180,6 +180,7 @@ std::vector<Parameter> optionParameters(std::size_t ElementBytes,
       {"shared memory", O.SharedMemory,
        [](int64_t V) { return std::string(V ? "on" : "off"); }},
       {"ranks per node", O.RanksPerNode, showNumber},
+      {"single-copy run bytes", O.SingleCopyRunBytes, showNumber},
       {"cost model alpha", bitsOf(O.Model.Alpha), showDouble},
       {"cost model beta", bitsOf(O.Model.BetaPerByte), showDouble},
       {"cost model gamma", bitsOf(O.Model.Gamma), showDouble},
@@ -223,6 +224,10 @@ std::optional<std::string> findInvalidOptions(std::size_t ElementBytes,
   }
   if (!isKnown(Options.Pack, allPackings()))
     return "unknown packing " + std::to_string(static_cast<int>(Options.Pack));
+  // The environment is read where the plan is built; raised here, on every
+  // rank whose environment it is, before any data moves.
+  if (auto Why = singleCopyEnvProblem())
+    return Why;
   return std::nullopt;
 }
 

@@ -3,6 +3,7 @@
 // A timed repetition is: barrier, run, and the slowest rank's wall time, so
 // a redistribution counts as done when the last rank is done. Figures are
 // summarised by their median (robust on a shared, noisy machine) and minimum.
+// The references they are compared with are in bench/reference.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_MEASURE_H
@@ -29,23 +30,6 @@ template <typename Fn> double timeCollective(MPI_Comm Comm, Fn &&F) {
 
 double median(std::vector<double> Times);
 double minimum(const std::vector<double> &Times);
-
-/// The physical reference: one core's memcpy of the whole array. Rank 0
-/// copies while the other ranks wait without polling, so they leave the
-/// cores alone.
-class MemcpyReference {
-public:
-  /// Collective. Rank 0 allocates both buffers and writes them once, so page
-  /// faults stay out of the timing.
-  MemcpyReference(MPI_Comm Comm, int64_t Bytes);
-  /// Collective: one copy's time, returned on every rank.
-  double time();
-
-private:
-  MPI_Comm Comm;
-  int Rank = 0;
-  std::vector<char> From, To;
-};
 
 } // namespace bench
 } // namespace redist

@@ -334,20 +334,20 @@ int runBenchmark(int Rank, int Ranks) {
   std::vector<MethodInfo> Methods = perAlgorithm(chosenMethods(Pb), Schedules);
 
   std::vector<double> Src = makeFilledPart(Pb.From, Rank);
-  std::vector<double> Memcpy;
+  ReferenceTimes Refs;
   std::vector<Result> Results =
-      measureAll(Methods, Pb, Src, Reps, Verify, Memcpy);
+      measureAll(Methods, Pb, Src, Reps, Verify, Refs);
   if (Rank == 0 && !Json)
-    printHeader(Pb, Memcpy, Reps);
+    printHeader(Pb, Refs, Reps);
   bool AllCorrect = true;
   for (const Result &R : Results) {
     AllCorrect = AllCorrect && R.Correct;
     if (Rank != 0)
       continue;
     if (Json)
-      printJson(R, Pb);
+      printJson(R, Pb, Refs);
     else
-      printRow(R, Pb, median(Memcpy));
+      printRow(R, Pb, Refs);
   }
   return AllCorrect ? 0 : 1;
 }

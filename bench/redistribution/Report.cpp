@@ -40,10 +40,16 @@ std::string layoutText(const IndexMap &M) {
   return Text + " over " + std::to_string(M.Procs);
 }
 
+/// Time over Reference, 0 without a reference time.
+double ratio(double Time, double Reference) {
+  return Reference > 0 ? Time / Reference : 0;
+}
+
 } // namespace
 
-void printJson(const Result &R, const Problem &Pb) {
+void printJson(const Result &R, const Problem &Pb, const ReferenceTimes &Refs) {
   double Median = median(R.Times);
+  const double Memcpy = median(Refs.Memcpy), Limit = median(Refs.Limit);
   json::Object Obj{
       {"method", R.Method},
       {"algorithm", R.Algorithm},
@@ -54,6 +60,10 @@ void printJson(const Result &R, const Problem &Pb) {
       {"median_s", Median},
       {"min_s", minimum(R.Times)},
       {"gbps", gigabytesPerSecond(Pb.From.N * 8, Median)},
+      {"memcpy_s", Memcpy},
+      {"limit_s", Limit},
+      {"x_memcpy", ratio(Median, Memcpy)},
+      {"x_limit", ratio(Median, Limit)},
       {"verified", R.Checked && R.Correct},
   };
   if (Pb.From.isGenBlock())
@@ -68,8 +78,8 @@ void printJson(const Result &R, const Problem &Pb) {
   outs().flush();
 }
 
-void printHeader(const Problem &Pb, const std::vector<double> &MemcpyTimes,
-                 int Reps) {
+void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps) {
+  const std::vector<double> &MemcpyTimes = Refs.Memcpy;
   int64_t Bytes = Pb.From.N * 8;
   outs() << "redist-bench: " << layoutText(Pb.From) << " -> "
          << layoutText(Pb.To) << ", N = " << Pb.From.N << " doubles ("
@@ -79,20 +89,26 @@ void printHeader(const Problem &Pb, const std::vector<double> &MemcpyTimes,
                    "%.2f GB/s\n",
                    median(MemcpyTimes) * 1e3, minimum(MemcpyTimes) * 1e3,
                    gigabytesPerSecond(Bytes, median(MemcpyTimes)));
+  outs() << format("copy limit (all ranks at once): median %.3f ms, min %.3f "
+                   "ms, %.2f x memcpy\n",
+                   median(Refs.Limit) * 1e3, minimum(Refs.Limit) * 1e3,
+                   ratio(median(Refs.Limit), median(MemcpyTimes)));
   outs() << "method           algorithm       plan_ms  median_ms    min_ms"
-            "    GB/s  x_memcpy  verified\n";
+            "    GB/s  x_memcpy  x_limit  verified\n";
   outs().flush();
 }
 
-void printRow(const Result &R, const Problem &Pb, double MemcpyMedian) {
+void printRow(const Result &R, const Problem &Pb, const ReferenceTimes &Refs) {
   double Median = median(R.Times);
-  std::string Ratio = "-";
-  if (MemcpyMedian > 0)
-    Ratio = formatv("{0:f2}", Median / MemcpyMedian).str();
-  outs() << format("%-17s%-13s%10.3f%11.3f%10.3f%8.2f%10s  %s\n",
+  auto Ratio = [&](const std::vector<double> &Reference) -> std::string {
+    const double Ref = median(Reference);
+    return Ref > 0 ? formatv("{0:f2}", Median / Ref).str() : "-";
+  };
+  outs() << format("%-17s%-13s%10.3f%11.3f%10.3f%8.2f%10s%9s  %s\n",
                    R.Method.c_str(), R.Algorithm.c_str(), R.PlanSeconds * 1e3,
                    Median * 1e3, minimum(R.Times) * 1e3,
-                   gigabytesPerSecond(Pb.From.N * 8, Median), Ratio.c_str(),
+                   gigabytesPerSecond(Pb.From.N * 8, Median),
+                   Ratio(Refs.Memcpy).c_str(), Ratio(Refs.Limit).c_str(),
                    R.Checked ? (R.Correct ? "yes" : "NO") : "-");
   outs().flush();
 }

@@ -1,10 +1,12 @@
 //===- Report.h - How redist-bench prints what it measured ----------------===//
 //
-// A table for people (one row per method, with the memcpy reference in the
+// A table for people (one row per method, with the references in the
 // header) or, with --json, one JSON object per method with exactly the
-// fields method, algorithm, P, r, Q, s, N, ranks, median_s, min_s, gbps and
-// verified; for gen_block, source and target (the segment sizes) replace r
-// and s. GB/s is N * 8 bytes over the median time.
+// fields method, algorithm, P, r, Q, s, N, ranks, median_s, min_s, gbps,
+// memcpy_s, limit_s, x_memcpy, x_limit and verified; for gen_block, source
+// and target (the segment sizes) replace r and s. GB/s is N * 8 bytes over
+// the median time; x_memcpy and x_limit are the method's median over the
+// medians of the references (one core's memcpy, the parallel copy limit).
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_REPORT_H
@@ -17,10 +19,9 @@
 namespace redist {
 namespace bench {
 
-void printHeader(const Problem &Pb, const std::vector<double> &MemcpyTimes,
-                 int Reps);
-void printRow(const Result &R, const Problem &Pb, double MemcpyMedian);
-void printJson(const Result &R, const Problem &Pb);
+void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps);
+void printRow(const Result &R, const Problem &Pb, const ReferenceTimes &Refs);
+void printJson(const Result &R, const Problem &Pb, const ReferenceTimes &Refs);
 
 } // namespace bench
 } // namespace redist

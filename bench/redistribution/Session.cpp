@@ -2,6 +2,7 @@
 
 #include "Session.h"
 
+#include "CopyReference.h"
 #include "Data.h"
 #include "Measure.h"
 
@@ -46,7 +47,7 @@ std::unique_ptr<Method> buildOnAllRanks(const MethodInfo &Info,
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
                                const std::vector<double> &Src, int Reps,
-                               bool Verify, std::vector<double> &MemcpyTimes) {
+                               bool Verify, ReferenceTimes &Refs) {
   struct Candidate {
     const MethodInfo *Info;
     std::unique_ptr<Method> M;
@@ -87,14 +88,18 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
     Check(C);
   }
   MemcpyReference Memcpy(Pb.Comm, Pb.From.N * 8);
+  ParallelCopyLimit Limit(
+      Pb.Comm, static_cast<int64_t>(makeEmptyPart(Pb.To, Pb.Rank).size()) * 8);
   Memcpy.time();
+  Limit.time();
   for (int Round = 0; Round < Reps; ++Round) {
     // The check after the last round must see what that round wrote, not
     // what the first run left: a run that writes nothing would pass.
     if (Verify && Round == Reps - 1)
       for (Candidate &C : Candidates)
         clearPart(C.Dst);
-    MemcpyTimes.push_back(Memcpy.time());
+    Refs.Memcpy.push_back(Memcpy.time());
+    Refs.Limit.push_back(Limit.time());
     // Each round starts with the next method: the memcpy leaves the caches
     // cold for whichever runs first, and with N = 1e6 the arrays of one run
     // stay in L3 for the next, so a fixed order would favour the later ones.

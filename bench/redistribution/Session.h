@@ -1,9 +1,10 @@
 //===- Session.h - One benchmark session: build, run, time, check ---------===//
 //
 // A session builds every chosen method for one Problem, times their setup,
-// then times their runs round-robin with the memcpy reference: each of the
-// rounds runs the reference and every method once, so a burst of load from
-// other programs on a shared machine hits all of them alike.
+// then times their runs round-robin with the references (bench/reference):
+// each of the rounds runs one core's memcpy, the parallel copy limit and
+// every method once, so a burst of load from other programs on a shared
+// machine hits all of them alike.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_SESSION_H
@@ -22,6 +23,12 @@ struct BenchError {
   std::string Message;
 };
 
+/// What the references measured, one time per round each, on every rank.
+struct ReferenceTimes {
+  std::vector<double> Memcpy; ///< one core's memcpy of the whole array
+  std::vector<double> Limit;  ///< the parallel copy limit
+};
+
 /// What one method measured, on every rank.
 struct Result {
   std::string Method;
@@ -37,13 +44,13 @@ std::string firstLine(const std::string &Text);
 
 /// Builds and times Methods on the source part Src: setup (plan) time, Reps
 /// timed runs, and with Verify a check of every element after the untimed
-/// first run and after the last round, whose targets start cleared. MemcpyTimes
-/// receives the reference's Reps times. Collective; throws BenchError when a
-/// method cannot be built on some rank.
+/// first run and after the last round, whose targets start cleared. Refs
+/// receives the references' Reps times each. Collective; throws BenchError
+/// when a method cannot be built on some rank.
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
                                const std::vector<double> &Src, int Reps,
-                               bool Verify, std::vector<double> &MemcpyTimes);
+                               bool Verify, ReferenceTimes &Refs);
 
 } // namespace bench
 } // namespace redist

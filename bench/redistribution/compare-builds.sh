@@ -1,69 +1,88 @@
 #!/usr/bin/env bash
-# Times the same redist-bench methods from two builds of redist, alternated
-# run by run so that both see the same machine, and prints one Markdown row
-# per configuration: each build's median of its launches' medians, its
-# minimum, and their ratios (new / old). For "no cell slower than before" after a change:
+# Times redist from two builds (OLD, say main, and NEW), alternated launch by
+# launch so that both see the same machine, on issue 25's configurations,
+# and prints one Markdown row per configuration: each build's median (of
+# its launches' medians) and minimum, new / old, and both builds' medians as
+# ratios to one core's memcpy of the array (x_memcpy) and to the parallel
+# copy limit (x_limit: every rank copies its own target share at once; see
+# docs/PERFORMANCE.md, "How to read the ratios"), and the fastest peer's
+# median over the new build's (> 1: redist wins).
 #
 #   bench/redistribution/compare-builds.sh OLD_BUILD NEW_BUILD [P,r,Q,s ...]
 #
+# Without configurations: 2 ranks, 2,3->2,5; 2,64->2,96; 2,1->2,7;
+# 2,4096->2,8192 at N = 10^6 and 10^7 (redist-bench), then redist-matrix-bench's
+# three configurations on 4 ranks at N = 4096 and 8192.
+#
 # Environment: REDIST_BENCH_SIZES (default "1000000 10000000"),
+# REDIST_MATRIX_SIZES (default "4096 8192"; empty: no matrices),
 # REDIST_BENCH_REPS (timed runs per launch, default 15), REDIST_BENCH_ROUNDS
-# (alternated launches per build, default 5), REDIST_BENCH_METHOD (default
-# redist). Every run is verified; timings never decide a test.
+# (alternated launches per build, default 3), REDIST_BENCH_METHOD (default
+# redist), REDIST_BENCH_PEERS (run by the new build beside it, default
+# "alltoallv,alltoallw,caterpillar,scalapack"). The references come from the
+# NEW build's launches (an old redist-bench may not measure them). Every run
+# is verified; timings never decide a test.
 set -euo pipefail
 old="$1" new="$2"
 shift 2
 configs=("$@")
 if [ ${#configs[@]} -eq 0 ]; then
-  configs=(2,3,2,5 4,3,4,5 4,4,2,3 4,1,4,7 2,64,2,96 2,4096,2,8192)
+  configs=(2,3,2,5 2,64,2,96 2,1,2,7 2,4096,2,8192)
 fi
-sizes="${REDIST_BENCH_SIZES:-1000000 10000000}"
+sizes="${REDIST_BENCH_SIZES-1000000 10000000}"
+matrix_sizes="${REDIST_MATRIX_SIZES-4096 8192}"
 reps="${REDIST_BENCH_REPS:-15}"
-rounds="${REDIST_BENCH_ROUNDS:-5}"
+rounds="${REDIST_BENCH_ROUNDS:-3}"
 method="${REDIST_BENCH_METHOD:-redist}"
+peers="${REDIST_BENCH_PEERS-alltoallv,alltoallw,caterpillar,scalapack}"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "| P,r → Q,s | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old |"
-echo "|---|---|---|---|---|---|---|---|"
+# Runs "$@" for OLD and NEW, alternately, $rounds times each: each round
+# starts with the other build, so that neither always runs on the caches
+# the other left. $1 names the output files; the command reads $dir and
+# $extra (the new build's peers).
+alternate() {
+  local name="$1"
+  shift
+  : >"$work/$name.old" && : >"$work/$name.new"
+  for round in $(seq "$rounds"); do
+    local order=(old new)
+    [ $((round % 2)) -eq 0 ] && order=(new old)
+    for which in "${order[@]}"; do
+      dir=$old extra=""
+      if [ "$which" = new ]; then
+        dir=$new
+        [ -n "$peers" ] && extra=",$peers"
+      fi
+      "$@" >>"$work/$name.$which"
+    done
+  done
+}
+
+echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for config in "${configs[@]}"; do
   IFS=, read -r P r Q s <<<"$config"
   ranks=$((P > Q ? P : Q))
   for N in $sizes; do
-    : >"$work/old" && : >"$work/new"
-    for round in $(seq "$rounds"); do
-      # Each round starts with the other build, so that neither always runs
-      # on the caches the other left.
-      order=(old new)
-      [ $((round % 2)) -eq 0 ] && order=(new old)
-      for which in "${order[@]}"; do
-        dir=$old
-        [ "$which" = new ] && dir=$new
-        mpirun -np "$ranks" "$dir/bin/redist-bench" cyclic "$P" "$r" "$Q" \
-          "$s" "$N" --method "$method" --reps "$reps" --verify --json \
-          >>"$work/$which"
-      done
-    done
-    python3 - "$work/old" "$work/new" "$P,$r → $Q,$s" "$N" <<'PY'
-import json
-import statistics
-import sys
-
-def launches(path):
-    rows = [json.loads(line) for line in open(path) if line.startswith("{")]
-    for row in rows:
-        if not row["verified"]:
-            sys.exit(f"not verified: {row}")
-    return ([row["median_s"] * 1e3 for row in rows],
-            [row["min_s"] * 1e3 for row in rows])
-
-(old_med, old_min), (new_med, new_min) = launches(sys.argv[1]), launches(sys.argv[2])
-mo, mn = statistics.median(old_med), statistics.median(new_med)
-lo, ln = min(old_min), min(new_min)
-print(f"| {sys.argv[3]} | {int(sys.argv[4]):.0e} | {mo:.3f} | {mn:.3f} | "
-      f"{mn / mo:.2f} | {lo:.3f} | {ln:.3f} | {ln / lo:.2f} |")
-PY
+    run_array() {
+      mpirun -np "$ranks" "$dir/bin/redist-bench" cyclic "$P" "$r" "$Q" "$s" \
+        "$N" --method "$method$extra" --reps "$reps" --verify --json
+    }
+    alternate array run_array
+    python3 "$here/compare-builds.py" array "$work/array.old" \
+      "$work/array.new" "$P,$r → $Q,$s" "$N" "$method"
   done
+done
+for N in $matrix_sizes; do
+  run_matrix() {
+    mpirun -np 4 "$dir/bin/redist-matrix-bench" "$N" "$reps"
+  }
+  alternate matrix run_matrix
+  python3 "$here/compare-builds.py" matrix "$work/matrix.old" \
+    "$work/matrix.new" "" "$N" redist
 done

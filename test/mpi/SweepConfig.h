@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,9 +29,10 @@
 namespace redist {
 namespace test {
 
-/// A sweep's command line: [--ranks-per-node=K] [--ring-fails-on=R] RANKS
-/// SEED COUNT [MAX_N [LARGE]]. The two options go to every plan
-/// (PlanOptions::RanksPerNode, PlanOptions::FailRingOnRank).
+/// A sweep's command line: [--ranks-per-node=K] [--ring-fails-on=R]
+/// [--single-copy=B] RANKS SEED COUNT [MAX_N [LARGE]]. The options go to
+/// every plan (PlanOptions::RanksPerNode, PlanOptions::FailRingOnRank,
+/// PlanOptions::SingleCopyRunBytes; without the last, its default).
 struct SweepArgs {
   int Ranks = 0;
   uint64_t Seed = 0;
@@ -39,6 +41,7 @@ struct SweepArgs {
   int Large = 0;
   int RanksPerNode = 0;
   int FailRingOnRank = -1;
+  std::optional<int64_t> SingleCopyRunBytes;
 };
 
 /// Reads the command line after MPI_Init, aborting with Usage when it is too
@@ -54,6 +57,8 @@ inline SweepArgs parseSweepArgs(int argc, char **argv, const char *Usage,
       A.RanksPerNode = std::atoi(argv[I] + 17);
     else if (Arg.rfind("--ring-fails-on=", 0) == 0)
       A.FailRingOnRank = std::atoi(argv[I] + 16);
+    else if (Arg.rfind("--single-copy=", 0) == 0)
+      A.SingleCopyRunBytes = std::atoll(argv[I] + 14);
     else
       Pos.push_back(argv[I]);
   }
@@ -81,6 +86,7 @@ struct SweepConfig {
   /// From the command line (SweepArgs).
   int RanksPerNode = 0;
   int FailRingOnRank = -1;
+  std::optional<int64_t> SingleCopyRunBytes;
 
   /// For labels; WithProcs adds each side's process count, which the names
   /// of BLOCK and CYCLIC leave out.

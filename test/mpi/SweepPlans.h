@@ -185,6 +185,8 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
     O.Verify = C.Verify;
     O.RanksPerNode = C.RanksPerNode;
     O.FailRingOnRank = C.FailRingOnRank;
+    if (C.SingleCopyRunBytes)
+      O.SingleCopyRunBytes = *C.SingleCopyRunBytes;
     std::string Label =
         "config " + std::to_string(Index) + " (" + Desc + ", " +
         algorithmName(O.Schedule) + ", " + execModeName(O.Mode) +

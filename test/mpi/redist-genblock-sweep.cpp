@@ -201,6 +201,7 @@ int main(int argc, char **argv) {
     test::SweepConfig C = Gen.next(Cov);
     C.RanksPerNode = Args.RanksPerNode;
     C.FailRingOnRank = Args.FailRingOnRank;
+    C.SingleCopyRunBytes = Args.SingleCopyRunBytes;
     std::map<Algorithm, ScheduleStats> StatsOf;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/false), 2, PlanCoverage,

@@ -11,7 +11,8 @@
 //
 // With shared memory on (the default) the Scheduled mode hands the message
 // over instead, in at most 4096 chunks: no MPI transfer, and a ring of four
-// chunks.
+// chunks; or, with single copies, rank 1 reads it from rank 0's source
+// (process_vm_readv stops at about 2^31 bytes per call): no buffer at all.
 //
 // "full" executes plans in the Scheduled mode (through shared memory, and
 // over MPI with Runs and Auto packing), the Unsynchronized mode with
@@ -78,6 +79,9 @@ struct Variant {
   ExecMode Mode;
   Packing Pack;
   bool Shared; ///< PlanOptions::SharedMemory
+  /// With Shared: read by a single copy (SingleCopyRunBytes 0), else
+  /// handed over (-1).
+  bool Direct;
   /// Whether "quick" builds it (plans with buffers touch N bytes each), and
   /// executes it.
   bool Quick, QuickRun;
@@ -123,12 +127,13 @@ int main(int argc, char **argv) {
     Dst.reset(new uint8_t[static_cast<std::size_t>(N + 2 * Guard)]);
 
   const Variant Variants[] = {
-      {ExecMode::Scheduled, Packing::Runs, true, true, true},
-      {ExecMode::Scheduled, Packing::Runs, false, false, false},
-      {ExecMode::Scheduled, Packing::Auto, false, true, true},
-      {ExecMode::Unsynchronized, Packing::Datatypes, false, true, false},
-      {ExecMode::Alltoallv, Packing::Runs, false, false, false},
-      {ExecMode::Alltoallv, Packing::Datatypes, false, true, false},
+      {ExecMode::Scheduled, Packing::Runs, true, false, true, true},
+      {ExecMode::Scheduled, Packing::Runs, true, true, true, true},
+      {ExecMode::Scheduled, Packing::Runs, false, false, false, false},
+      {ExecMode::Scheduled, Packing::Auto, false, false, true, true},
+      {ExecMode::Unsynchronized, Packing::Datatypes, false, false, true, false},
+      {ExecMode::Alltoallv, Packing::Runs, false, false, false, false},
+      {ExecMode::Alltoallv, Packing::Datatypes, false, false, true, false},
   };
   int64_t Errors = 0;
   uint32_t Salt = 0;
@@ -140,25 +145,31 @@ int main(int argc, char **argv) {
     O.Mode = V.Mode;
     O.Pack = V.Pack;
     O.SharedMemory = V.Shared;
+    O.SingleCopyRunBytes = V.Direct ? 0 : -1;
     const std::string Label = std::string(execModeName(V.Mode)) + "/" +
                               packingName(V.Pack) +
                               (V.Mode != ExecMode::Scheduled ? ""
+                               : V.Direct                    ? "/single-copy"
                                : V.Shared                    ? "/shared"
                                                              : "/p2p");
     Plan Pl(From, To, N, 1, MPI_COMM_WORLD, O);
 
     // The message goes in pieces, or the collective in rounds, or through
-    // shared memory without MPI transfers.
+    // shared memory or by a single copy without MPI transfers.
     const int64_t Want = V.Shared                        ? 0
                          : V.Mode == ExecMode::Alltoallv ? Rounds
                                                          : Pieces;
     Errors += expect(Pl.transfers() == Want &&
-                         Pl.sharedMessages() == (V.Shared ? 1 : 0),
+                         Pl.sharedMessages() == (V.Shared && !V.Direct) &&
+                         Pl.directMessages() == V.Direct,
                      Label + ": " + std::to_string(Pl.transfers()) +
                          " transfers, expected " + std::to_string(Want));
     // Auto packing chooses datatypes for runs this long: no buffer. The
     // sender's shared ring holds 4 of 4096 chunks; the receiver has none.
-    const bool Buffered = V.Shared ? Rank == 0 : V.Pack == Packing::Runs;
+    // A single copy needs none.
+    const bool Buffered = V.Direct   ? false
+                          : V.Shared ? Rank == 0
+                                     : V.Pack == Packing::Runs;
     const std::size_t MaxBuffer = V.Shared ? static_cast<std::size_t>(N / 1000)
                                   : Buffered ? static_cast<std::size_t>(N)
                                              : std::size_t(0);

@@ -121,10 +121,15 @@ int main(int argc, char **argv) {
   // Plans (counted per rank) that hand messages over through shared memory,
   // and those of them that also post MPI transfers: none on one node.
   int64_t SharedPlans = 0, MixedPlans = 0;
+  // Plans (per rank) with single copies, and by mode and packing.
+  int64_t DirectPlans = 0;
+  const std::size_t Packings = allPackings().size();
+  std::vector<int64_t> DirectBy(allExecModes().size() * Packings, 0);
   for (int I = 0; I < Args.Count + Args.Large; ++I) {
     test::SweepConfig C = Gen.next(I >= Args.Count);
     C.RanksPerNode = Args.RanksPerNode;
     C.FailRingOnRank = Args.FailRingOnRank;
+    C.SingleCopyRunBytes = Args.SingleCopyRunBytes;
     int Times = C.N <= 100000 ? 2 : 1;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/true), Times, Coverage,
@@ -134,6 +139,9 @@ int main(int argc, char **argv) {
             More += test::checkBufferBound(Pl, /*DatatypesUseNoBuffer=*/true);
           SharedPlans += Pl.sharedMessages() > 0;
           MixedPlans += Pl.sharedMessages() > 0 && Pl.transfers() > 0;
+          DirectPlans += Pl.directMessages() > 0;
+          DirectBy[static_cast<std::size_t>(O.Mode) * Packings +
+                   static_cast<std::size_t>(O.Pack)] += Pl.directMessages() > 0;
           if (O.Schedule == Algorithm::Caterpillar &&
               O.Mode == ExecMode::Scheduled && O.Pack == Packing::Auto &&
               Rank == 0 && checkCaterpillarSteps(Pl) != 0) {
@@ -148,6 +156,9 @@ int main(int argc, char **argv) {
   int64_t Total = test::sumOverRanks(Errors);
   SharedPlans = test::sumOverRanks(SharedPlans);
   MixedPlans = test::sumOverRanks(MixedPlans);
+  DirectPlans = test::sumOverRanks(DirectPlans);
+  for (int64_t &Count : DirectBy)
+    Count = test::sumOverRanks(Count);
   if (Rank == 0) {
     std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
                 "configurations, %d of them with N near 10^6 (%lld plans), "
@@ -161,6 +172,15 @@ int main(int argc, char **argv) {
                 "with MPI transfers too\n",
                 static_cast<long long>(SharedPlans),
                 static_cast<long long>(MixedPlans));
+    std::printf("plans with single copies, per rank: %lld;",
+                static_cast<long long>(DirectPlans));
+    for (ExecMode M : allExecModes())
+      for (Packing K : allPackings())
+        std::printf(" %s/%s %lld", execModeName(M), packingName(K),
+                    static_cast<long long>(
+                        DirectBy[static_cast<std::size_t>(M) * Packings +
+                                 static_cast<std::size_t>(K)]));
+    std::printf("\n");
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

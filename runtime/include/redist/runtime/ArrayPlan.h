@@ -85,6 +85,7 @@ public:
   int64_t activeSteps() const;
   int64_t transfers() const;
   int64_t sharedMessages() const;
+  int64_t directMessages() const; ///< by single copies (Plan's)
   /// Copy-program entries (runs and repeat levels) this rank's plan holds:
   /// grows with runs, not with elements. For tests.
   int64_t programEntries() const;

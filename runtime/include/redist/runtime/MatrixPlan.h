@@ -96,6 +96,7 @@ public:
   int64_t activeSteps() const;
   int64_t transfers() const;
   int64_t sharedMessages() const;
+  int64_t directMessages() const; ///< by single copies (Plan's)
 
 private:
   std::unique_ptr<Plan> P;

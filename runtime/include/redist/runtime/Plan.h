@@ -117,6 +117,17 @@ struct PlanOptions {
   /// of K consecutive ranks, so that one machine runs the mix of handovers
   /// and MPI transfers a cluster sees (K = 1: every message over MPI).
   int RanksPerNode = 0;
+  /// With SharedMemory, in every mode but Alltoallv: a message between two
+  /// ranks of one node whose runs average at least this many bytes is read
+  /// by the receiver straight from the sender's source into its target, one
+  /// copy per element (Linux cross-memory attach, process_vm_readv): no
+  /// buffer, no packing. 0: every such message; negative: none (the
+  /// handover or MPI instead). Where the kernel refuses on any rank of a
+  /// node (Yama's ptrace_scope, a container), the whole node falls back,
+  /// found when the plan is built. REDIST_SINGLE_COPY in the environment
+  /// overrides it per receiving rank: "off" (the fallback, for the node), or
+  /// a number of bytes. See docs/runtime.md, "Single copies".
+  int64_t SingleCopyRunBytes = 8192;
   /// Fault injection, for tests: this rank fails to create its shared-memory
   /// ring, as a full /dev/shm would, and its node falls back to MPI. -1: none.
   int FailRingOnRank = -1;
@@ -186,6 +197,9 @@ public:
   /// This rank's rank in that communicator.
   int rank() const;
 
+  /// Number of this rank's messages (sent plus received) that move by
+  /// single copies (PlanOptions::SingleCopyRunBytes).
+  int64_t directMessages() const;
   /// Bytes of message buffers this plan holds on this rank, its shared ring
   /// included. In the Scheduled and Overlapped modes this is at most the
   /// largest message (Overlapped: part) the rank sends plus the largest it

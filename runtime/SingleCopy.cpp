@@ -1,0 +1,335 @@
+//===- SingleCopy.cpp - One copy per element between ranks of a node -----===//
+//
+// The probe and the reads of SingleCopy.h, and the plan's part: which
+// messages go that way (chooseDirect, in findNodePeers), and moving them in
+// a group (startDirect before the group's other work, finishDirect after).
+//
+//===----------------------------------------------------------------------===//
+#include "SingleCopy.h"
+
+#include "PlanImpl.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+
+#include <unistd.h>
+
+namespace redist {
+namespace {
+
+/// Bytes the probe reads from each other rank of the node.
+constexpr int ProbeBytes = 64;
+
+/// The byte of the probe buffer of node rank R at I.
+char probeByte(int R, int I) { return static_cast<char>(R * 31 + I * 7 + 1); }
+
+/// Runs per process_vm_readv call: the kernel's limit of iovecs.
+std::size_t iovecsPerCall() {
+#ifdef IOV_MAX
+  return IOV_MAX;
+#else
+  const long Max = sysconf(_SC_IOV_MAX);
+  return Max > 0 ? static_cast<std::size_t>(Max) : 1024;
+#endif
+}
+
+/// Bytes per process_vm_readv call at most: the kernel moves at most
+/// MAX_RW_COUNT (INT_MAX rounded down to a page) per call anyway.
+constexpr std::size_t BatchBytes = std::size_t(1) << 30;
+
+/// Reads the Count runs of S (Local[I] and Remote[I] of equal length);
+/// "" or the failure. A call that stops short (at the kernel's limit per
+/// call) goes on from there.
+std::string readBatch(long Pid, SingleCopyScratch &S, std::size_t Count) {
+  struct iovec *Local = S.Local.data(), *Remote = S.Remote.data();
+  while (Count > 0) {
+    const ssize_t Read = process_vm_readv(static_cast<pid_t>(Pid), Local, Count,
+                                          Remote, Count, 0);
+    if (Read < 0)
+      return std::strerror(errno);
+    if (Read == 0)
+      return "no progress";
+    // Skip what was read.
+    std::size_t Left = static_cast<std::size_t>(Read);
+    while (Count > 0 && Left >= Local->iov_len) {
+      Left -= Local->iov_len;
+      ++Local;
+      ++Remote;
+      --Count;
+    }
+    if (Left > 0) {
+      Local->iov_base = static_cast<char *>(Local->iov_base) + Left;
+      Remote->iov_base = static_cast<char *>(Remote->iov_base) + Left;
+      Local->iov_len -= Left;
+      Remote->iov_len -= Left;
+    }
+  }
+  return "";
+}
+
+} // namespace
+
+std::optional<std::string> singleCopyEnvProblem() {
+  const char *Value = std::getenv("REDIST_SINGLE_COPY");
+  if (!Value || !std::strcmp(Value, "off"))
+    return std::nullopt;
+  char *End = nullptr;
+  errno = 0;
+  const long long Bytes = std::strtoll(Value, &End, 10);
+  if (*Value && !*End && errno == 0 && Bytes >= 0)
+    return std::nullopt;
+  return std::string("REDIST_SINGLE_COPY='") + Value +
+         "' is neither 'off' nor a number of bytes (0 or more)";
+}
+
+std::optional<int64_t> singleCopyRunBytesFromEnv() {
+  const char *Value = std::getenv("REDIST_SINGLE_COPY");
+  if (!Value || singleCopyEnvProblem())
+    return std::nullopt;
+  if (!std::strcmp(Value, "off"))
+    return -1;
+  return std::strtoll(Value, nullptr, 10);
+}
+
+bool probeSingleCopy(MPI_Comm Node, bool Wanted, std::vector<long> &Pids) {
+  int Me = 0, Size = 0;
+  MPI_Comm_rank(Node, &Me);
+  MPI_Comm_size(Node, &Size);
+  char Mine[ProbeBytes];
+  for (int I = 0; I < ProbeBytes; ++I)
+    Mine[I] = probeByte(Me, I);
+  // Each rank's process and the address of its probe buffer.
+  const long Own[2] = {static_cast<long>(getpid()),
+                       static_cast<long>(reinterpret_cast<uintptr_t>(Mine))};
+  std::vector<long> All(2 * static_cast<std::size_t>(Size));
+  MPI_Allgather(Own, 2, MPI_LONG, All.data(), 2, MPI_LONG, Node);
+  int Ok = Wanted;
+  for (int R = 0; Ok && R < Size; ++R) {
+    if (R == Me)
+      continue;
+    char Got[ProbeBytes] = {};
+    struct iovec Local = {Got, ProbeBytes};
+    struct iovec Remote = {
+        reinterpret_cast<void *>(static_cast<uintptr_t>(All[2 * R + 1])),
+        ProbeBytes};
+    Ok = process_vm_readv(static_cast<pid_t>(All[2 * R]), &Local, 1, &Remote, 1,
+                          0) == ProbeBytes;
+    for (int I = 0; Ok && I < ProbeBytes; ++I)
+      Ok = Got[I] == probeByte(R, I);
+  }
+  // Every rank has read before any probe buffer goes.
+  int AllOk = 0;
+  MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_LAND, Node);
+  Pids.resize(static_cast<std::size_t>(Size));
+  for (int R = 0; R < Size; ++R)
+    Pids[static_cast<std::size_t>(R)] = All[2 * static_cast<std::size_t>(R)];
+  return AllOk != 0;
+}
+
+int64_t meanRunBytes(const detail::CopyProgram &P, std::size_t ElementBytes) {
+  const int64_t Runs = detail::programRuns(P);
+  return Runs == 0 ? 0 : P.Elements * static_cast<int64_t>(ElementBytes) / Runs;
+}
+
+void SingleCopyScratch::reserve(std::size_t Sources, std::size_t Readers) {
+  Requests.resize(std::max(Requests.size(), 2 * (Sources + Readers)));
+  Addresses.resize(std::max(Addresses.size(), Sources));
+  Local.resize(iovecsPerCall());
+  Remote.resize(iovecsPerCall());
+}
+
+std::string readRuns(long Pid, const detail::CopyProgram &P, uint64_t Src,
+                     char *Dst, std::size_t ElementBytes,
+                     SingleCopyScratch &Scratch) {
+  const std::size_t Max = Scratch.Local.size();
+  const uintptr_t From = static_cast<uintptr_t>(Src);
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  std::size_t Count = 0, Bytes = 0;
+  std::string Failed;
+  detail::forEachRun(P, [&](int64_t F, int64_t T, int64_t Length) {
+    const std::size_t Len = static_cast<std::size_t>(Length * E);
+    Scratch.Remote[Count] = {
+        reinterpret_cast<void *>(From + static_cast<uintptr_t>(F * E)), Len};
+    Scratch.Local[Count] = {Dst + T * E, Len};
+    Bytes += Len;
+    if (++Count < Max && Bytes < BatchBytes)
+      return true;
+    Failed = readBatch(Pid, Scratch, Count);
+    Count = Bytes = 0;
+    return Failed.empty();
+  });
+  return Failed.empty() ? readBatch(Pid, Scratch, Count) : Failed;
+}
+
+void Plan::Impl::chooseDirect(const NodeRings &Node) {
+  if (Options.SingleCopyRunBytes < 0)
+    return; // the same on every rank: no probe
+  std::vector<char> ReadFrom(static_cast<std::size_t>(CommSize), 0);
+  const std::optional<int64_t> Env = singleCopyRunBytesFromEnv();
+  const int64_t Least = Env ? *Env : Options.SingleCopyRunBytes;
+  if (!probeSingleCopy(Node.comm(), Least >= 0, NodePids))
+    NodePids.clear();
+  const std::vector<std::vector<int64_t>> SenderStrides =
+      NodePids.empty() ? std::vector<std::vector<int64_t>>()
+                       : arraySenderStrides(Node);
+  // Per sender, the bytes and runs of all its messages (several parts in
+  // the Overlapped mode) to this rank.
+  std::vector<int64_t> Bytes(ReadFrom.size(), 0), Runs(ReadFrom.size(), 0);
+  for (std::size_t I = 0; I < Recvs.size() && !NodePids.empty(); ++I) {
+    detail::PeerMessage &M = Recvs[I];
+    if (!Node.onNode(M.Peer))
+      continue;
+    M.Program = directProgram(Node, I, SenderStrides);
+    const int64_t MessageBytes =
+        M.Elements * static_cast<int64_t>(ElementBytes);
+    const int64_t Mean = meanRunBytes(M.Program, ElementBytes);
+    Bytes[static_cast<std::size_t>(M.Peer)] += MessageBytes;
+    Runs[static_cast<std::size_t>(M.Peer)] +=
+        Mean > 0 ? MessageBytes / Mean : 0;
+  }
+  if (ArrayMsgs)
+    ArrayMsgs->dropRuns(); // directProgram's cuts kept some
+  for (std::size_t R = 0; R < ReadFrom.size(); ++R)
+    ReadFrom[R] = !NodePids.empty() && Bytes[R] > 0 &&
+                  Bytes[R] >= Least * std::max<int64_t>(1, Runs[R]);
+  // The receiver decides; its senders learn it.
+  std::vector<char> ReadBy(ReadFrom.size(), 0);
+  MPI_Alltoall(ReadFrom.data(), 1, MPI_CHAR, ReadBy.data(), 1, MPI_CHAR, Comm);
+  for (detail::PeerMessage &M : Recvs) {
+    M.Direct = ReadFrom[static_cast<std::size_t>(M.Peer)] != 0;
+    if (!M.Direct)
+      M.Program = detail::CopyProgram(); // buildTransfers' or buildShared's
+  }
+  for (detail::PeerMessage &M : Sends)
+    M.Direct = ReadBy[static_cast<std::size_t>(M.Peer)] != 0;
+}
+
+std::vector<std::vector<int64_t>>
+Plan::Impl::arraySenderStrides(const NodeRings &Node) const {
+  if (!Array)
+    return {};
+  // Each node rank's source strides (none where it holds no source
+  // process), padded to the largest rank: one small allgather per plan.
+  const std::size_t Width = MaxArrayRank + 1;
+  std::vector<int64_t> Mine(Width, 0), All;
+  if (Array->FromProc >= 0) {
+    Mine[0] = static_cast<int64_t>(Array->FromStrides.size());
+    std::copy(Array->FromStrides.begin(), Array->FromStrides.end(),
+              Mine.begin() + 1);
+  }
+  int NodeSize = 0;
+  MPI_Comm_size(Node.comm(), &NodeSize);
+  All.resize(Width * static_cast<std::size_t>(NodeSize));
+  MPI_Allgather(Mine.data(), static_cast<int>(Width), MPI_INT64_T, All.data(),
+                static_cast<int>(Width), MPI_INT64_T, Node.comm());
+  std::vector<std::vector<int64_t>> Strides(static_cast<std::size_t>(NodeSize));
+  for (std::size_t R = 0; R < Strides.size(); ++R) {
+    const int64_t *Row = All.data() + R * Width;
+    Strides[R].assign(Row + 1, Row + 1 + Row[0]);
+  }
+  return Strides;
+}
+
+detail::CopyProgram Plan::Impl::directProgram(
+    const NodeRings &Node, std::size_t I,
+    const std::vector<std::vector<int64_t>> &SenderStrides) {
+  const detail::PeerMessage &M = Recvs[I];
+  if (Array) {
+    // The receiver's cutter placed the sender's elements at its layout's
+    // strides; a sender with strides of its own is cut again at them.
+    const std::vector<int64_t> &Given =
+        SenderStrides[static_cast<std::size_t>(Node.nodeRank(M.Peer))];
+    const int64_t From = detail::procOfRank(Array->From.Ranks,
+                                            Array->From.Layout.procs(), M.Peer);
+    if (Given != Array->From.Layout.strides(From))
+      return ArrayMsgs->cutter(From, Array->ToProc, &Given)
+          .program(detail::CopySide::Direct, M.First, M.First + M.Elements);
+  }
+  return RecvCutters[I].program(detail::CopySide::Direct, M.First,
+                                M.First + M.Elements);
+}
+
+void Plan::Impl::buildDirect() {
+  std::size_t Sources = 0, Readers = 0;
+  for (detail::Group &G : Groups) {
+    for (int S : G.DirectSends) {
+      const int Peer = Rings->nodeRank(Sends[static_cast<std::size_t>(S)].Peer);
+      if (std::find(G.DirectReaders.begin(), G.DirectReaders.end(), Peer) ==
+          G.DirectReaders.end())
+        G.DirectReaders.push_back(Peer);
+    }
+    for (int R : G.DirectRecvs) {
+      const int Peer = Rings->nodeRank(Recvs[static_cast<std::size_t>(R)].Peer);
+      auto It = std::find_if(
+          G.DirectSources.begin(), G.DirectSources.end(),
+          [&](const DirectSource &D) { return D.NodeRank == Peer; });
+      if (It == G.DirectSources.end()) {
+        DirectSource D;
+        D.NodeRank = Peer;
+        D.Pid = NodePids[static_cast<std::size_t>(Peer)];
+        G.DirectSources.push_back(D);
+        It = G.DirectSources.end() - 1;
+      }
+      It->Recvs.push_back(R);
+    }
+    Sources = std::max(Sources, G.DirectSources.size());
+    Readers = std::max(Readers, G.DirectReaders.size());
+  }
+  if (Sources + Readers > 0)
+    Direct.reserve(Sources, Readers);
+}
+
+void Plan::Impl::startDirect(const detail::Group &G, const char *Src) const {
+  if (!G.direct())
+    return;
+  MPI_Comm Node = Rings->comm();
+  MPI_Request *Reqs = Direct.Requests.data();
+  SourceAddress = static_cast<uint64_t>(reinterpret_cast<uintptr_t>(Src));
+  std::size_t K = 0;
+  for (std::size_t I = 0; I < G.DirectSources.size(); ++I)
+    MPI_Irecv(&Direct.Addresses[I], 1, MPI_UINT64_T,
+              G.DirectSources[I].NodeRank, SourceAddressTag, Node, &Reqs[K++]);
+  for (int Peer : G.DirectReaders) {
+    MPI_Isend(&SourceAddress, 1, MPI_UINT64_T, Peer, SourceAddressTag, Node,
+              &Reqs[K++]);
+    MPI_Irecv(nullptr, 0, MPI_BYTE, Peer, ReadDoneTag, Node, &Reqs[K++]);
+  }
+}
+
+void Plan::Impl::finishDirect(const detail::Group &G, char *Dst) const {
+  if (!G.direct())
+    return;
+  MPI_Comm Node = Rings->comm();
+  MPI_Request *Reqs = Direct.Requests.data();
+  const int Sources = static_cast<int>(G.DirectSources.size());
+  const std::size_t Own = G.DirectSources.size() + 2 * G.DirectReaders.size();
+  MPI_Request *Done = Reqs + Own; // our "done" answers
+  std::string Failed;
+  // Each source as soon as its address arrives.
+  for (int Left = Sources; Left > 0; --Left) {
+    int I = MPI_UNDEFINED;
+    MPI_Waitany(Sources, Reqs, &I, MPI_STATUS_IGNORE);
+    const DirectSource &D = G.DirectSources[static_cast<std::size_t>(I)];
+    for (int R : D.Recvs) {
+      std::string Why =
+          readRuns(D.Pid, Recvs[static_cast<std::size_t>(R)].Program,
+                   Direct.Addresses[static_cast<std::size_t>(I)], Dst,
+                   ElementBytes, Direct);
+      if (Failed.empty() && !Why.empty())
+        Failed = "redist runtime: reading rank " +
+                 std::to_string(Recvs[static_cast<std::size_t>(R)].Peer) +
+                 "'s source with process_vm_readv failed: " + Why;
+    }
+    // Answered even after a failure, so that the sender does not wait.
+    MPI_Isend(nullptr, 0, MPI_BYTE, D.NodeRank, ReadDoneTag, Node, &Done[I]);
+  }
+  MPI_Waitall(static_cast<int>(Own) + Sources, Reqs, MPI_STATUSES_IGNORE);
+  if (!Failed.empty())
+    throw std::runtime_error(Failed);
+}
+
+} // namespace redist
