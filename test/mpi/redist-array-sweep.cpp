@@ -1,6 +1,7 @@
 //===- redist-array-sweep.cpp - Random end-to-end N-D redistributions -----===//
 //
-//   mpirun -np R redist-array-sweep RANKS SEED COUNT
+//   mpirun -np R redist-array-sweep [--single-copy=B] [--ranks-per-node=K]
+//                                   [--ring-fails-on=R] RANKS SEED COUNT
 //
 // Draws COUNT random array redistributions from SEED (the same on every
 // rank): arrays of rank 1 to 4, every format (*, block, block(k), cyclic,
@@ -16,11 +17,16 @@
 // global index, every other one (padding included) is untouched; the ranks
 // together check exactly the section's elements. Then invalid parameters
 // must throw on every rank, naming the dimension. Prints a summary of what
-// was covered; exits 1 on any error.
+// was covered, with the plans that read messages by single copies (with
+// --single-copy=0 every message within the node, SingleCopyRunBytes),
+// those whose senders had strides of their own among them; exits 1 on any
+// error. The options go to every plan, as in the other sweeps
+// (SweepConfig.h); without --ranks-per-node it is drawn.
 //
 //===----------------------------------------------------------------------===//
 #include "../unit/RandomArray.h"
 #include "CheckRedistribution.h"
+#include "SweepConfig.h"
 #include "redist/OverlapSchedule.h"
 #include "redist/runtime/ArrayPlan.h"
 
@@ -115,8 +121,9 @@ int64_t storageOf(const ArraySide &S, int64_t Id) {
 }
 
 /// Runs one configuration; returns this rank's errors and adds the section
-/// elements it checked to Checked.
-int64_t runOne(const Drawn &D, int Rank, int64_t &Checked) {
+/// elements it checked to Checked, and its messages moved by single copies
+/// to Direct.
+int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct) {
   const std::size_t E = D.E;
   const ArrayLayout &A = D.From.Layout, &B = D.To.Layout;
   const int64_t SId = idOf(D.From, Rank), TId = idOf(D.To, Rank);
@@ -142,6 +149,7 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked) {
                  packingName(D.Options.Pack),
                  arrayAlgorithmName(D.Algo).c_str());
   ArrayPlan Plan(D.From, D.To, E, MPI_COMM_WORLD, D.Region, D.Options, D.Algo);
+  Direct += Plan.directMessages();
   int64_t Errors = 0;
   if (Plan.sourceStorageSize() * static_cast<int64_t>(E) !=
           static_cast<int64_t>(Src.size()) ||
@@ -317,8 +325,8 @@ int64_t checkPlanMemory(int Ranks, int Rank) {
     D.Region = resolveRegion(K.From, K.To, D.Region);
     D.Options.Pack = Packing::Runs;
     D.Options.SharedMemory = false;
-    int64_t Checked = 0;
-    Errors += runOne(D, Rank, Checked);
+    int64_t Checked = 0, Direct = 0;
+    Errors += runOne(D, Rank, Checked, Direct);
     ArrayPlan Plan(D.From, D.To, 8, MPI_COMM_WORLD, D.Region, D.Options);
     const int64_t Entries = sumOverRanks(Plan.programEntries());
     const int64_t Elements = K.From.elements();
@@ -340,20 +348,24 @@ int64_t checkPlanMemory(int Ranks, int Rank) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  if (argc < 4) {
-    std::fprintf(stderr, "usage: redist-array-sweep RANKS SEED COUNT\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  const int Ranks = std::atoi(argv[1]);
-  requireCommSize(Ranks);
-  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
-  const int Count = std::atoi(argv[3]);
+  const SweepArgs Args = parseSweepArgs(
+      argc, argv,
+      "usage: redist-array-sweep [--single-copy=B] [--ranks-per-node=K] "
+      "[--ring-fails-on=R] RANKS SEED COUNT\n",
+      0);
+  const int Ranks = Args.Ranks;
+  const uint64_t Seed = Args.Seed;
+  const int Count = Args.Count;
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
   std::mt19937_64 Rng(Seed);
   int64_t Errors = 0, Checked = 0, Expected = 0;
   std::map<std::string, int64_t> Seen;
+  // Configurations whose plans moved messages by single copies: by mode,
+  // and those with a sender's strides of its own.
+  std::map<std::string, int64_t> DirectBy;
+  int64_t DirectOwnStrides = 0;
   for (int Config = 0; Config < Count; ++Config) {
     const int Dims = static_cast<int>(uniform(Rng, 1, 4));
     // Now and then larger, so that Packing::Auto picks datatypes for some
@@ -434,6 +446,11 @@ int main(int argc, char **argv) {
     if (uniform(Rng, 0, 4) == 0)
       D.Options.MaxTransferBytes = uniform(Rng, 1, 16) * 8;
     D.Options.RanksPerNode = static_cast<int>(uniform(Rng, 0, 2));
+    if (Args.RanksPerNode > 0)
+      D.Options.RanksPerNode = Args.RanksPerNode;
+    D.Options.FailRingOnRank = Args.FailRingOnRank;
+    if (Args.SingleCopyRunBytes)
+      D.Options.SingleCopyRunBytes = *Args.SingleCopyRunBytes;
     const ArrayAlgorithm Any[] = {
         {Algorithm::Auto, false},        {Algorithm::Caterpillar, false},
         {Algorithm::Stepwise, false},    {Algorithm::Greedy, false},
@@ -449,9 +466,9 @@ int main(int argc, char **argv) {
     int64_t Elements = 1;
     for (int64_t X : D.Region.Extents)
       Elements *= X;
-    int64_t Mine = 0;
+    int64_t Mine = 0, Direct = 0;
     try {
-      Errors += runOne(D, Rank, Mine);
+      Errors += runOne(D, Rank, Mine, Direct);
     } catch (const std::exception &Ex) {
       std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
       ++Errors;
@@ -464,6 +481,10 @@ int main(int argc, char **argv) {
                      Config, static_cast<long long>(sumOverRanks(Mine)),
                      static_cast<long long>(Elements));
       ++Errors;
+    }
+    if (sumOverRanks(Direct) > 0) {
+      DirectBy[execModeName(D.Options.Mode)]++;
+      DirectOwnStrides += sumOverRanks(!D.From.LocalStrides.empty()) > 0;
     }
     const bool Identity = std::is_sorted(Perm.begin(), Perm.end());
     Seen["rank " + std::to_string(Dims)]++;
@@ -506,6 +527,12 @@ int main(int argc, char **argv) {
     for (const auto &[Name, N] : Seen)
       std::printf(" [%s] %lld", Name.c_str(), static_cast<long long>(N));
     std::printf("\n");
+    std::printf("single copies:");
+    for (ExecMode M : allExecModes())
+      std::printf(" %s %lld", execModeName(M),
+                  static_cast<long long>(DirectBy[execModeName(M)]));
+    std::printf("; with a sender's own strides %lld\n",
+                static_cast<long long>(DirectOwnStrides));
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;
