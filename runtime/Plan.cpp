@@ -872,19 +872,22 @@ int64_t Plan::transfers() const {
       Count += static_cast<int64_t>(M.Pieces.size());
   return Count;
 }
-int64_t Plan::sharedMessages() const {
+namespace {
+/// The messages of Impl, sent and received, with Flag set.
+int64_t countMessages(const Plan::Impl &Impl, bool detail::PeerMessage::*Flag) {
   int64_t Count = 0;
-  for (const std::vector<detail::PeerMessage> *List : {&P->Sends, &P->Recvs})
+  for (const std::vector<detail::PeerMessage> *List :
+       {&Impl.Sends, &Impl.Recvs})
     for (const detail::PeerMessage &M : *List)
-      Count += M.Shared;
+      Count += M.*Flag;
   return Count;
 }
+} // namespace
+int64_t Plan::sharedMessages() const {
+  return countMessages(*P, &detail::PeerMessage::Shared);
+}
 int64_t Plan::directMessages() const {
-  int64_t Count = 0;
-  for (const std::vector<detail::PeerMessage> *List : {&P->Sends, &P->Recvs})
-    for (const detail::PeerMessage &M : *List)
-      Count += M.Direct;
-  return Count;
+  return countMessages(*P, &detail::PeerMessage::Direct);
 }
 int64_t Plan::handoverRounds() const {
   const bool InRounds = !P->Groups.empty() && P->Groups.front().InRounds;

@@ -59,6 +59,8 @@ void Plan::Impl::findNodePeers() {
   MPI_Comm_size(Node->comm(), &NodeRanks);
   chooseRoundShape(Largest, NodeRanks);
   for (const detail::PeerMessage &M : Sends) {
+    if (M.Direct)
+      continue; // needs no buffer
     if (!M.Shared) {
       LargestOverMpi = std::max(LargestOverMpi, M.Elements);
       continue;
@@ -76,7 +78,7 @@ void Plan::Impl::findNodePeers() {
   int Fits = AllAtOnce <= Largest, AllFit = Fits;
   if (Options.Mode == ExecMode::Scheduled)
     MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, Comm);
-  NodePhase = Options.Mode == ExecMode::Scheduled && AllFit;
+  NodePhase = Options.Mode == ExecMode::Scheduled && AllFit && Handover;
   const bool Stepwise = Options.Mode == ExecMode::Scheduled && !NodePhase;
   if (Stepwise)
     Shape = RoundShape();

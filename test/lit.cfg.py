@@ -30,6 +30,43 @@ config.substitutions.append(("%redist_obj", config.redist_obj_root))
 if config.have_runtime:
     config.available_features.add("mpi")
 
+
+def single_copy_works():
+    """Whether a process may read another's memory with process_vm_readv
+    (Linux cross-memory attach), as the runtime's single copies need: a
+    child reads its parent, which seccomp profiles, Yama's ptrace_scope
+    (1 and up) and kernels without CMA refuse. Where they do, the runtime
+    falls back, and the tests that require single copies to be used are
+    unsupported."""
+    import ctypes
+
+    class IoVec(ctypes.Structure):
+        _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+
+    try:
+        readv = ctypes.CDLL(None, use_errno=True).process_vm_readv
+    except (OSError, AttributeError):
+        return False
+    readv.restype = ctypes.c_ssize_t
+    readv.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_ulong,
+                      ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    data = ctypes.create_string_buffer(b"redist!", 8)
+    parent = os.getpid()
+    child = os.fork()
+    if child == 0:
+        got = ctypes.create_string_buffer(8)
+        local = IoVec(ctypes.cast(got, ctypes.c_void_p), 8)
+        remote = IoVec(ctypes.cast(data, ctypes.c_void_p), 8)
+        read = readv(parent, ctypes.byref(local), 1, ctypes.byref(remote), 1,
+                     0)
+        os._exit(0 if read == 8 and got.raw == data.raw else 1)
+    _, status = os.waitpid(child, 0)
+    return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+
+
+if config.have_runtime and single_copy_works():
+    config.available_features.add("single-copy")
+
 # A REDIST_SANITIZE build (cmake/RedistSanitize.cmake): %mpicxx above adds its
 # flags, so programs the tests compile link with the sanitized libraries; the
 # sanitizers get their options here, since lit scrubs the environment.

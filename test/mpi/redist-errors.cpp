@@ -375,6 +375,10 @@ int main(int argc, char **argv) {
        [](Params &X, bool Odd) { X.Options.SharedMemory = !Odd; }},
       {"ranks per node", " (from 0 to 2)",
        [](Params &X, bool Odd) { X.Options.RanksPerNode = Odd ? 2 : 0; }},
+      {"single-copy run bytes", " (from 0 to 8192)",
+       [](Params &X, bool Odd) {
+         X.Options.SingleCopyRunBytes = Odd ? 0 : 8192;
+       }},
       {"cost model alpha", " (from 5e-06 to 1e-05)",
        [](Params &X, bool Odd) { X.Options.Model.Alpha = Odd ? 1e-5 : 5e-6; }},
       {"cost model beta", " (from 4e-10 to 1e-09)",

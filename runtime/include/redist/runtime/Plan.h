@@ -205,7 +205,7 @@ public:
   /// largest message (Overlapped: part) the rank sends plus the largest it
   /// receives (messages sent or received with a datatype need none; a
   /// message handed over through shared memory needs four chunks of the
-  /// sender's ring, which also holds its MPI sends).
+  /// sender's ring, which also holds its MPI sends; a single copy none).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives; in the Scheduled
   /// mode, the messages within the node that move at once count as one.
