@@ -1,0 +1,117 @@
+//===- redist/ArrayGrid.h - Who sends how much to whom, for arrays --------===//
+//
+// The communication grid of an N-D redistribution is the product of 1-D
+// grids, one per source axis (desprez-1998 §1: multidimensional
+// redistributions are the "tensor product" of their dimensions). Element x
+// goes from the source process holding x to the target process holding
+// its image, and both processes are tuples of 1-D processes, one per
+// dimension; so source process (p_0, ..., p_d-1) sends target process
+// (q_0, ..., q_d-1) exactly the product over source axes a of
+// axis_a(p_a -> q_perm^-1(a)) elements.
+//
+// The move may permute axes (target axis k is source axis Permutation[k];
+// a matrix transpose is (1, 0)) and take a section: a sub-array of the
+// source into a sub-array of the target, the N-D form of ScaLAPACK's
+// IA/JA/IB/JB. Each axis's 1-D grid comes from the closed forms of
+// redist/CommGrid.h when the axis is whole on both sides, else from a walk
+// over the blocks of the section on that axis: never from a pass over the
+// elements of the array.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_ARRAYGRID_H
+#define REDIST_ARRAYGRID_H
+
+#include "redist/ArrayLayout.h"
+#include "redist/CommGrid.h"
+#include "redist/MessagePattern.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace redist {
+
+/// What moves from a source array to a target array of the same rank.
+struct ArrayRegion {
+  /// Target axis k is source axis Permutation[k]; empty: the identity.
+  std::vector<int> Permutation;
+  /// The section's extent along each source axis; empty: the whole source
+  /// from SourceBegin on.
+  std::vector<int64_t> Extents;
+  /// The section's first index along each source axis, and along each
+  /// target axis; empty: zeros.
+  std::vector<int64_t> SourceBegin, TargetBegin;
+};
+
+/// Region with every member filled in: throws InvalidArgument naming the
+/// dimension and the value for ranks that differ, a permutation that is
+/// not one, a section outside either array, or whole arrays whose extents
+/// differ after the permutation.
+ArrayRegion resolveRegion(const ArrayLayout &From, const ArrayLayout &To,
+                          const ArrayRegion &Region = ArrayRegion());
+
+/// Whether a resolved Region is the whole of both arrays, unpermuted: then
+/// the layout-bound 1-D algorithms apply per axis.
+bool isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
+                  const ArrayRegion &Region);
+
+/// One source axis of a move.
+struct AxisGrid {
+  int SourceDim = 0; ///< the source axis
+  int TargetDim = 0; ///< the target axis it becomes
+  /// From the source's 1-D processes of SourceDim (ArrayLayout::dimRankOf)
+  /// to the target's of TargetDim, sorted by (Src, Dst); lengths count
+  /// indices of the section along the axis.
+  CommGrid Lines;
+};
+
+/// The per-axis grids and their product over process ids.
+struct ArrayGrid {
+  std::vector<AxisGrid> Axes; ///< one per source axis, in source order
+  CommGrid Whole; ///< over process ids, sorted by (Src, Dst) as CommGrid is
+  /// Id in Whole of the message made of message AxisIds[a] of each
+  /// Axes[a].Lines (every such tuple is a message: all lengths are
+  /// positive).
+  int64_t messageId(const std::vector<int64_t> &AxisIds) const;
+  /// IdOfTuple[mixed-radix index of AxisIds, last axis fastest].
+  std::vector<int64_t> IdOfTuple;
+};
+
+/// The per-axis grids alone: O(axis messages + blocks of sections).
+/// Region must be resolved (resolveRegion).
+std::vector<AxisGrid> computeAxisGrids(const ArrayLayout &From,
+                                       const ArrayLayout &To,
+                                       const ArrayRegion &Region);
+
+/// The whole grid, O(messages) beyond computeAxisGrids. Resolves Region
+/// and throws as resolveRegion does, and InvalidArgument when the grid has
+/// more than MaxGridMessages messages (redist/Limits.h).
+ArrayGrid computeArrayGrid(const ArrayLayout &From, const ArrayLayout &To,
+                           const ArrayRegion &Region = ArrayRegion());
+
+/// The messages source process Src sends (sorted by Dst), and those target
+/// process Dst receives (sorted by Src), from the axis grids alone.
+std::vector<Message> arrayRow(const ArrayLayout &From, const ArrayLayout &To,
+                              const std::vector<AxisGrid> &Axes, int64_t Src);
+std::vector<Message> arrayColumn(const ArrayLayout &From, const ArrayLayout &To,
+                                 const std::vector<AxisGrid> &Axes,
+                                 int64_t Dst);
+
+/// The runs of one axis of a message: the section's indices along source
+/// axis A that source 1-D process SrcRank holds and target 1-D process
+/// DstRank receives, as local indices of that axis on each side, in
+/// increasing order (MessagePattern's buffer order). Whole axes repeat
+/// their runs per slice as describeMessage does; a section's axis lists
+/// them (one per block intersection). Region must be resolved.
+MessagePattern describeAxis(const ArrayLayout &From, const ArrayLayout &To,
+                            const ArrayRegion &Region, int A, int64_t SrcRank,
+                            int64_t DstRank);
+
+/// Reference implementation that counts element by element, O(elements).
+/// For tests.
+CommGrid countArrayGridByElements(const ArrayLayout &From,
+                                  const ArrayLayout &To,
+                                  const ArrayRegion &Region = ArrayRegion());
+
+} // namespace redist
+
+#endif // REDIST_ARRAYGRID_H
