@@ -179,3 +179,16 @@ std::string Layout2D::str() const {
          std::to_string(ColSource) + ")";
   return S;
 }
+
+ArrayLayout redist::arrayLayoutOf(const Layout2D &L) {
+  ArrayStorage Storage{L.storage().Order, {}};
+  if (const int64_t LD = L.storage().LeadingDim; LD > 0)
+    Storage.Strides = L.storage().Order == StorageOrder::ColumnMajor
+                          ? std::vector<int64_t>{1, LD}
+                          : std::vector<int64_t>{LD, 1};
+  return ArrayLayout({L.numRows(), L.numCols()},
+                     {DimFormat::of(L.rows().distribution()),
+                      DimFormat::of(L.cols().distribution())},
+                     {L.gridRows(), L.gridCols()}, L.order(),
+                     {L.rowSource(), L.colSource()}, Storage);
+}

@@ -300,6 +300,14 @@ std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom) {
   return Out;
 }
 
+int64_t programEntries(const CopyProgram &P) {
+  int64_t Entries = 0;
+  for (const CopySegment &S : P.Segments)
+    Entries += 1 + static_cast<int64_t>(S.Runs.size() + S.FromIndex.size() +
+                                        S.ToIndex.size());
+  return Entries;
+}
+
 int64_t runsOf(const CopyProgram &P, bool UseFrom) {
   int64_t Runs = 0;
   for (const SideBlocks &B : programSide(P, UseFrom))

@@ -113,6 +113,10 @@ std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom);
 /// ones merged: what Packing::Auto weighs.
 int64_t runsOf(const CopyProgram &P, bool UseFrom);
 
+/// Entries P holds: runs, element-table entries and repeat levels. A plan's
+/// memory is O(this), which must grow with runs, never with elements.
+int64_t programEntries(const CopyProgram &P);
+
 /// Copies P's elements from From to To; ElementBytes is one element's size.
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,
                     std::size_t ElementBytes);

@@ -7,7 +7,9 @@
 // every rank and, with Verify, compares matrixParameters across ranks.
 //
 //===----------------------------------------------------------------------===//
-#include "MatrixMessages.h"
+#include "MatrixValidate.h"
+
+#include "ArrayMessages.h"
 
 #include "redist/Error.h"
 
@@ -39,63 +41,13 @@ int64_t leastLeadingDim(const Layout2D &L, int64_t Proc) {
                                   : L.localCols(Proc));
 }
 
-std::optional<std::string> checkRanks(const char *Side, const MatrixSide &S,
-                                      int CommSize) {
-  const int64_t Procs = S.Layout.procs();
-  if (S.Ranks.empty()) {
-    if (Procs > CommSize)
-      return std::string("the ") + Side + " grid has " + std::to_string(Procs) +
-             " processes but the communicator only " +
-             std::to_string(CommSize) + " ranks";
-    return std::nullopt;
-  }
-  if (static_cast<int64_t>(S.Ranks.size()) != Procs)
-    return std::string("the ") + Side + " ranks list has " +
-           std::to_string(S.Ranks.size()) + " entries for a grid of " +
-           std::to_string(Procs) + " processes";
-  std::set<int> Seen;
-  for (std::size_t Id = 0; Id < S.Ranks.size(); ++Id) {
-    const int R = S.Ranks[Id];
-    if (R < 0 || R >= CommSize)
-      return std::string("the ") + Side + " rank " + std::to_string(R) +
-             " of process " + std::to_string(Id) +
-             " is outside the communicator of " + std::to_string(CommSize) +
-             " ranks";
-    if (!Seen.insert(R).second)
-      return std::string("rank ") + std::to_string(R) + " holds two " + Side +
-             " processes";
-  }
-  return std::nullopt;
-}
-
-int64_t procOfRank(const MatrixSide &S, int Rank) {
-  if (S.Ranks.empty())
-    return Rank < S.Layout.procs() ? Rank : -1;
-  auto It = std::find(S.Ranks.begin(), S.Ranks.end(), Rank);
-  return It == S.Ranks.end() ? -1 : It - S.Ranks.begin();
+/// This rank's leading dimension of Side's process Proc.
+int64_t leadingDimOf(const MatrixSide &Side, int64_t Proc) {
+  return Side.LocalLeadingDim > 0 ? Side.LocalLeadingDim
+                                  : Side.Layout.leadingDim(Proc);
 }
 
 } // namespace
-
-std::optional<std::string> findInvalidMatrixOptions(std::size_t ElementBytes,
-                                                    const PlanOptions &Options,
-                                                    Algorithm2D Algo) {
-  const std::vector<Algorithm> All = allAlgorithms();
-  if (std::find(All.begin(), All.end(), Algo.Base) == All.end())
-    return "unknown schedule algorithm " +
-           std::to_string(static_cast<int>(Algo.Base));
-  if (Algo.Base == Algorithm::Auto && Algo.Product)
-    return std::string("schedule algorithm product(auto) does not exist; "
-                       "auto weighs the products itself");
-  if (auto Why =
-          findInvalidOptions(ElementBytes, Options, algorithm2DName(Algo),
-                             Algo == Algorithm2D{Algorithm::Auto, false}))
-    return Why;
-  if (Options.RanksPerNode < 0)
-    return "ranks per node " + std::to_string(Options.RanksPerNode) +
-           " is negative";
-  return std::nullopt;
-}
 
 std::optional<std::string> resolveMatrixProblem(MatrixProblem &Out,
                                                 MPI_Comm Comm) {
@@ -105,9 +57,10 @@ std::optional<std::string> resolveMatrixProblem(MatrixProblem &Out,
   int CommSize = 0, Rank = 0;
   MPI_Comm_size(Comm, &CommSize);
   MPI_Comm_rank(Comm, &Rank);
-  if (auto P = checkRanks("source", From, CommSize))
+  if (auto P =
+          checkSideRanks("source", From.Ranks, From.Layout.procs(), CommSize))
     return P;
-  if (auto P = checkRanks("target", To, CommSize))
+  if (auto P = checkSideRanks("target", To.Ranks, To.Layout.procs(), CommSize))
     return P;
   for (const MatrixSide *S : {&From, &To})
     if (S->LocalLeadingDim < 0)
@@ -145,8 +98,8 @@ std::optional<std::string> resolveMatrixProblem(MatrixProblem &Out,
   }
   Out.Region = R;
   Out.Rank = Rank;
-  Out.FromProc = procOfRank(From, Rank);
-  Out.ToProc = procOfRank(To, Rank);
+  Out.FromProc = procOfRank(From.Ranks, From.Layout.procs(), Rank);
+  Out.ToProc = procOfRank(To.Ranks, To.Layout.procs(), Rank);
   return std::nullopt;
 }
 
@@ -156,7 +109,7 @@ std::string resolveLocalStorage(MatrixProblem &M) {
     if (Proc < 0)
       return "";
     const int64_t Least = leastLeadingDim(S.Layout, Proc);
-    const int64_t LD = leadingDimOf(S, Proc, Proc);
+    const int64_t LD = leadingDimOf(S, Proc);
     if (LD < Least)
       return std::string("the ") + Name + " leading dimension " +
              std::to_string(LD) + " of rank " + std::to_string(M.Rank) +

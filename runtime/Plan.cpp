@@ -292,8 +292,8 @@ void Plan::Impl::addMessage(detail::MessageCutter Cut, int64_t SrcRank,
 }
 
 void Plan::Impl::buildMessages() {
-  if (Matrix)
-    return buildMatrixMessages();
+  if (Array)
+    return buildArrayMessages();
   if (Given) {
     // Each of this rank's messages is checked against lib's description
     // of it, which costs what describing it would; one reduction then
@@ -330,8 +330,8 @@ const CommGrid &Plan::Impl::grid() const {
 }
 
 const Schedule &Plan::Impl::schedule() const {
-  if (!Sched && Matrix)
-    Sched = matrixSchedule();
+  if (!Sched && Array)
+    Sched = arraySchedule();
   if (!Sched && Given) {
     // The tables' steps, as ids of the grid's messages.
     const CommGrid &G = grid();
@@ -409,8 +409,8 @@ void Plan::Impl::splitIntoEvents() {
 void Plan::Impl::assignSteps() {
   if (Options.Mode == ExecMode::Overlapped) {
     splitIntoEvents();
-  } else if (Given || Matrix) {
-    // buildMessages took the steps from the tables or the matrix schedule.
+  } else if (Given || Array) {
+    // buildMessages took the steps from the tables or the array schedule.
   } else if (Options.Schedule == Algorithm::Caterpillar) {
     // Closed form: lib's caterpillar sends p -> (p + k) mod max(P, Q) in
     // step k, so message p -> q is in step (q - p) mod max(P, Q). No grid
@@ -821,14 +821,14 @@ void Plan::executeStep(const void *Src, void *Dst, int64_t K) const {
 }
 
 int64_t Plan::sourceLocalSize() const {
-  if (P->Matrix)
-    return P->Matrix->SourceStorage;
+  if (P->Array)
+    return P->Array->SourceStorage;
   return P->Rank < P->Source.procs() ? P->Source.localSize(P->Rank) : 0;
 }
 
 int64_t Plan::targetLocalSize() const {
-  if (P->Matrix)
-    return P->Matrix->TargetStorage;
+  if (P->Array)
+    return P->Array->TargetStorage;
   return P->Rank < P->Target.procs() ? P->Target.localSize(P->Rank) : 0;
 }
 

@@ -10,9 +10,10 @@
 #ifndef REDIST_RUNTIME_PLANIMPL_H
 #define REDIST_RUNTIME_PLANIMPL_H
 
+#include "ArrayMessages.h"
 #include "CopyProgram.h"
-#include "MatrixMessages.h"
 #include "NodeHandover.h"
+#include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
 #include "redist/runtime/TranslatedMatrix.h"
@@ -155,9 +156,10 @@ public:
   Impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
        const TranslatedSchedule *Given = nullptr);
-  /// A matrix plan (MatrixPlan.h): its messages come from Problem instead
-  /// of 1-D layouts. Computes the schedule like the constructor above.
-  Impl(std::unique_ptr<detail::MatrixProblem> Problem, std::size_t ElementBytes,
+  /// An array plan (ArrayPlan.h, MatrixPlan.h): its messages come from
+  /// Problem instead of 1-D layouts. Computes the schedule like the
+  /// constructor above.
+  Impl(std::unique_ptr<detail::ArrayProblem> Problem, std::size_t ElementBytes,
        MPI_Comm Comm, const PlanOptions &Options);
   /// Frees whatever build() acquired, even if it stopped half-way.
   ~Impl();
@@ -184,10 +186,10 @@ public:
   PlanOptions Options;
   /// The tables this plan follows (translatedPlan), or null.
   const TranslatedSchedule *Given = nullptr;
-  /// A matrix plan's problem and messages, or null; Source and Target are
+  /// An array plan's problem and messages, or null; Source and Target are
   /// then empty placeholders.
-  std::unique_ptr<detail::MatrixProblem> Matrix;
-  std::unique_ptr<detail::MatrixMessages> MatrixMsgs;
+  std::unique_ptr<detail::ArrayProblem> Array;
+  std::unique_ptr<detail::ArrayMessages> ArrayMsgs;
 
   std::vector<detail::PeerMessage> Sends, Recvs; ///< in step order
   detail::CopyProgram Self; ///< this rank's message to itself
@@ -265,10 +267,10 @@ private:
                   int64_t PerSlice, bool Sending, int64_t Step,
                   int64_t GridId = -1);
   void buildMessages();
-  /// A matrix plan's messages, with their steps.
-  void buildMatrixMessages();
-  /// A matrix plan's schedule over process ids.
-  Schedule matrixSchedule() const;
+  /// An array plan's messages, with their steps.
+  void buildArrayMessages();
+  /// An array plan's schedule over process ids.
+  Schedule arraySchedule() const;
   void assignSteps();
   void buildGroups();
   void buildTransfers();
@@ -431,6 +433,17 @@ struct PlanBuilder {
   impl(const Distribution &From, const Distribution &To, int64_t N,
        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
        bool Verify);
+  /// The Impl of a plan, for ArrayPlan's accessors.
+  static const Plan::Impl &of(const Plan &P) { return *P.P; }
+  /// For ArrayPlan and MatrixPlan: Bad is the first problem the caller's
+  /// checks found on this rank; without one, Problem is built into a plan
+  /// (a problem found then joins Bad). Then the ranks agree, comparing
+  /// Params() with the Verify option, and every rank throws alike or
+  /// finishes the plan.
+  static std::unique_ptr<Plan>
+  array(std::unique_ptr<ArrayProblem> Problem, std::optional<std::string> Bad,
+        std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
+        const std::function<std::vector<Parameter>()> &Params);
   /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
   /// With Given, the plan follows its table instead of scheduling.
   static std::unique_ptr<Plan>

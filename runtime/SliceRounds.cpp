@@ -20,8 +20,8 @@ namespace redist {
 
 void Plan::Impl::chooseRoundShape(int64_t Largest, int NodeRanks) {
   Shape = RoundShape();
-  if (Matrix)
-    return; // a matrix's messages have no common slice (same on every rank)
+  if (Array)
+    return; // an array's messages have no common slice (same on every rank)
   const int64_t L = patternPeriod(Source, Target);
   if (L == 0 || N / L == 0)
     return; // the same on every rank

@@ -11,7 +11,7 @@
 #include "redist/runtime/TranslatedMatrix.h"
 
 #include "Agreement.h"
-#include "MatrixMessages.h"
+#include "MatrixValidate.h"
 #include "PlanImpl.h"
 
 #include <utility>

@@ -54,6 +54,12 @@ ArrayRegion resolveRegion(const ArrayLayout &From, const ArrayLayout &To,
 bool isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
                   const ArrayRegion &Region);
 
+/// Whether source axis A of a resolved Region is whole on both sides (it
+/// starts at 0 on both and spans both extents): then its 1-D grid and runs
+/// have closed forms, and its 1-D layouts take every 1-D algorithm.
+bool isWholeAxis(const ArrayLayout &From, const ArrayLayout &To,
+                 const ArrayRegion &Region, int A);
+
 /// One source axis of a move.
 struct AxisGrid {
   int SourceDim = 0; ///< the source axis

@@ -21,6 +21,7 @@
 #ifndef REDIST_DISTRIBUTION2D_H
 #define REDIST_DISTRIBUTION2D_H
 
+#include "redist/ArrayLayout.h"
 #include "redist/Distribution.h"
 
 #include <cstdint>
@@ -29,17 +30,8 @@
 
 namespace redist {
 
-/// How the processes of a P0 x P1 grid are numbered.
-enum class GridOrder {
-  RowMajor,   ///< process (i, j) is i*P1 + j (BLACS's default)
-  ColumnMajor ///< process (i, j) is i + j*P0
-};
-
-/// How a process stores its local part.
-enum class StorageOrder {
-  ColumnMajor, ///< (lr, lc) at lr + lc*LD (ScaLAPACK)
-  RowMajor     ///< (lr, lc) at lr*LD + lc
-};
+// GridOrder, StorageOrder and LocalPlace are redist/ArrayLayout.h's: a
+// matrix is the rank-2 case of an array.
 
 /// A process's local storage: the order and the leading dimension LD. LD = 0
 /// asks for the tightest one, each process's own max(1, local rows) in
@@ -49,15 +41,6 @@ enum class StorageOrder {
 struct LocalStorage {
   StorageOrder Order = StorageOrder::ColumnMajor;
   int64_t LeadingDim = 0;
-};
-
-/// Where an element lives: the process id and the offset in its storage.
-struct LocalPlace {
-  int64_t Proc;
-  int64_t Offset;
-  bool operator==(const LocalPlace &O) const {
-    return Proc == O.Proc && Offset == O.Offset;
-  }
 };
 
 class Layout2D {
@@ -133,6 +116,11 @@ private:
   LocalStorage Storage;
   int64_t Procs;
 };
+
+/// L as the rank-2 array it is: formats of its rows and columns, its grid,
+/// grid order, offsets as first processes, a positive leading dimension as
+/// strides (1, LD) in column-major order or (LD, 1) in row-major order.
+ArrayLayout arrayLayoutOf(const Layout2D &L);
 
 } // namespace redist
 

@@ -1,27 +1,16 @@
 //===- redist/Schedulers2D.h - Schedules for matrices ---------------------===//
 //
-// A 2-D grid (redist/CommGrid2D.h) is scheduled in one of two ways:
-//   direct       its flattened grid over process ids is a plain CommGrid,
-//                which caterpillar, stepwise, greedy, mincost and
-//                mincost-steps schedule as in 1-D;
-//   product(A)   the 1-D algorithm A schedules the row grid and the column
-//                grid, and step (a, b) of the product sends every message
-//                made of a row message of step a and a column message of
-//                step b. This is how the layout-bound algorithms (classes,
-//                walker_otto, scpa, chain) reach 2-D.
-// auto runs both kinds and keeps the one CostModel::predict says is fastest,
-// by the same rule as 1-D auto (chooseSchedule2D says what it weighed).
-//
-// The product of schedules (ProductSchedule below) has steps_row * steps_col
-// steps and costs cost_row * cost_col. It meets the 2-D step bound when both
-// factors meet theirs AND the bound is set by the same side (senders, or
-// receivers) in both dimensions; likewise for the cost bound. Without that
-// condition it need not: see productSchedule's comment, which proves both.
+// The matrix spelling of redist/ArraySchedulers.h: a matrix is the rank-2
+// array of arrayLayoutOf (redist/Distribution2D.h), and its grid
+// (redist/CommGrid2D.h) the rank-2 array grid. Direct algorithms schedule
+// the flattened grid; product(A) schedules the rows and the columns with
+// the 1-D algorithm A and multiplies them; auto weighs both.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_SCHEDULERS2D_H
 #define REDIST_SCHEDULERS2D_H
 
+#include "redist/ArraySchedulers.h"
 #include "redist/CommGrid2D.h"
 #include "redist/Distribution2D.h"
 #include "redist/Schedule.h"
@@ -34,15 +23,8 @@
 
 namespace redist {
 
-/// Base is the 1-D algorithm; Product says whether it runs per dimension.
-/// {Auto, false} is auto; {Auto, true} does not exist.
-struct Algorithm2D {
-  Algorithm Base;
-  bool Product;
-  bool operator==(const Algorithm2D &O) const {
-    return Base == O.Base && Product == O.Product;
-  }
-};
+/// A matrix's algorithm is an array's (redist/ArraySchedulers.h).
+using Algorithm2D = ArrayAlgorithm;
 
 /// "auto", "stepwise", ..., "product(classes)", ...
 std::string algorithm2DName(Algorithm2D A);

@@ -1,0 +1,431 @@
+//===- ArrayGrid.cpp - Who sends how much to whom, for arrays -------------===//
+//
+// See redist/ArrayGrid.h. Each axis is a 1-D problem: whole axes take the
+// closed forms of CommGrid.cpp and MessagePattern.cpp, a section's axis is
+// cut at the block boundaries of both sides. The product over process ids
+// adds each axis message's share of the source and target process ids, so
+// it costs O(1) per message.
+//
+//===----------------------------------------------------------------------===//
+#include "redist/ArrayGrid.h"
+
+#include "BlockCyclicMath.h"
+#include "redist/Error.h"
+#include "redist/Limits.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+using namespace redist;
+
+namespace {
+
+std::string dimName(int D) { return "dimension " + std::to_string(D); }
+
+/// One past the last index of the block of L that holds G.
+int64_t blockEnd(const Layout &L, int64_t G) {
+  if (L.isBlockCyclic())
+    return std::min(L.extent(), (G / L.blockSize() + 1) * L.blockSize());
+  int64_t P = L.owner(G);
+  return L.segmentBegin(P) + L.localSize(P);
+}
+
+/// The target axis of every source axis.
+std::vector<int> inverse(const std::vector<int> &Perm) {
+  std::vector<int> Inv(Perm.size());
+  for (size_t K = 0; K < Perm.size(); ++K)
+    Inv[static_cast<size_t>(Perm[K])] = static_cast<int>(K);
+  return Inv;
+}
+
+bool wholeAxis(const ArrayLayout &From, const ArrayLayout &To,
+               const ArrayRegion &R, int A, int T) {
+  const size_t I = static_cast<size_t>(A), J = static_cast<size_t>(T);
+  return R.SourceBegin[I] == 0 && R.TargetBegin[J] == 0 &&
+         R.Extents[I] == From.extent(A) && R.Extents[I] == To.extent(T);
+}
+
+/// Walks axis A's section block by block: F(SrcRank, DstRank, Pos, SrcLocal,
+/// DstLocal, Len) for each piece, in increasing order.
+template <typename Fn>
+void walkAxis(const ArrayLayout &From, const ArrayLayout &To,
+              const ArrayRegion &R, int A, int T, Fn &&F) {
+  const Layout &S = From.dim(A), &D = To.dim(T);
+  const int64_t SB = R.SourceBegin[static_cast<size_t>(A)],
+                TB = R.TargetBegin[static_cast<size_t>(T)],
+                Len = R.Extents[static_cast<size_t>(A)];
+  for (int64_t K = 0; K < Len;) {
+    const int64_t GS = SB + K, GT = TB + K;
+    const int64_t Piece =
+        std::min({blockEnd(S, GS) - GS, blockEnd(D, GT) - GT, Len - K});
+    F(S.owner(GS), D.owner(GT), K, S.toLocal(GS), D.toLocal(GT), Piece);
+    K += Piece;
+  }
+}
+
+/// Each axis message's share of the source and target process ids.
+struct Shares {
+  std::vector<std::vector<int64_t>> Src, Dst;
+};
+
+/// The weight of each arrangement dimension in a process id.
+std::vector<int64_t> gridWeights(const ArrayLayout &L) {
+  const std::vector<int64_t> &G = L.grid();
+  std::vector<int64_t> W(G.size(), 1);
+  const int N = static_cast<int>(G.size());
+  int64_t Next = 1;
+  for (int J = N - 1; J >= 0; --J) {
+    const int K = L.order() == GridOrder::RowMajor ? J : N - 1 - J;
+    W[static_cast<size_t>(K)] = Next;
+    Next *= G[static_cast<size_t>(K)];
+  }
+  return W;
+}
+
+/// Dimension D's contribution to the id of the process whose 1-D process
+/// there is Rank.
+int64_t shareOf(const ArrayLayout &L, const std::vector<int64_t> &W, int D,
+                int64_t Rank) {
+  const int G = L.gridDimOf(D);
+  if (G < 0)
+    return 0;
+  const int64_t P = L.grid()[static_cast<size_t>(G)];
+  const int64_t First = L.firstProc(D);
+  const int64_t Coord = Rank < P - First ? Rank + First : Rank - (P - First);
+  return Coord * W[static_cast<size_t>(G)];
+}
+
+Shares sharesOf(const ArrayLayout &From, const ArrayLayout &To,
+                const std::vector<AxisGrid> &Axes) {
+  Shares S;
+  const std::vector<int64_t> WF = gridWeights(From), WT = gridWeights(To);
+  for (const AxisGrid &A : Axes) {
+    std::vector<int64_t> Src, Dst;
+    for (const Message &M : A.Lines.Messages) {
+      Src.push_back(shareOf(From, WF, A.SourceDim, M.Src));
+      Dst.push_back(shareOf(To, WT, A.TargetDim, M.Dst));
+    }
+    S.Src.push_back(std::move(Src));
+    S.Dst.push_back(std::move(Dst));
+  }
+  return S;
+}
+
+/// Calls F(Src, Dst, Len, Tuple) for every tuple of messages of Lists[a]
+/// (indices into Axes[a].Lines.Messages), last axis fastest.
+template <typename Fn>
+void forEachTuple(const std::vector<AxisGrid> &Axes, const Shares &S,
+                  const std::vector<std::vector<int64_t>> &Lists, Fn &&F) {
+  const size_t D = Axes.size();
+  for (const std::vector<int64_t> &L : Lists)
+    if (L.empty())
+      return;
+  std::vector<size_t> At(D, 0);
+  while (true) {
+    int64_t Src = 0, Dst = 0, Len = 1;
+    for (size_t A = 0; A < D; ++A) {
+      const int64_t Id = Lists[A][At[A]];
+      Src += S.Src[A][static_cast<size_t>(Id)];
+      Dst += S.Dst[A][static_cast<size_t>(Id)];
+      Len *= Axes[A].Lines.Messages[static_cast<size_t>(Id)].Len;
+    }
+    F(Src, Dst, Len, At);
+    size_t A = D;
+    while (A > 0) {
+      --A;
+      if (++At[A] < Lists[A].size())
+        break;
+      At[A] = 0;
+      if (A == 0)
+        return;
+    }
+  }
+}
+
+std::vector<int64_t> allIds(const CommGrid &G) {
+  std::vector<int64_t> Ids(G.Messages.size());
+  for (size_t I = 0; I < Ids.size(); ++I)
+    Ids[I] = static_cast<int64_t>(I);
+  return Ids;
+}
+
+} // namespace
+
+ArrayRegion redist::resolveRegion(const ArrayLayout &From,
+                                  const ArrayLayout &To,
+                                  const ArrayRegion &Region) {
+  const int D = From.rank();
+  const size_t N = static_cast<size_t>(D);
+  if (To.rank() != D)
+    throw InvalidArgument("the source has rank " + std::to_string(D) +
+                          " and the target rank " + std::to_string(To.rank()));
+  ArrayRegion R = Region;
+  if (R.Permutation.empty())
+    for (int K = 0; K < D; ++K)
+      R.Permutation.push_back(K);
+  if (R.Permutation.size() != N)
+    throw InvalidArgument("the permutation has " +
+                          std::to_string(R.Permutation.size()) +
+                          " entries for arrays of rank " + std::to_string(D));
+  std::vector<bool> Seen(N, false);
+  for (size_t K = 0; K < N; ++K) {
+    const int A = R.Permutation[K];
+    if (A < 0 || A >= D || Seen[static_cast<size_t>(A)])
+      throw InvalidArgument("the permutation is not one: entry " +
+                            std::to_string(K) + " is " + std::to_string(A) +
+                            (A >= 0 && A < D
+                                 ? ", listed twice"
+                                 : ", outside [0, " + std::to_string(D) + ")"));
+    Seen[static_cast<size_t>(A)] = true;
+  }
+  const bool Sections =
+      !R.Extents.empty() || !R.SourceBegin.empty() || !R.TargetBegin.empty();
+  if (R.SourceBegin.empty())
+    R.SourceBegin.assign(N, 0);
+  if (R.TargetBegin.empty())
+    R.TargetBegin.assign(N, 0);
+  if (R.SourceBegin.size() != N || R.TargetBegin.size() != N ||
+      (!R.Extents.empty() && R.Extents.size() != N))
+    throw InvalidArgument("a section of an array of rank " + std::to_string(D) +
+                          " needs " + std::to_string(D) +
+                          " begins and extents");
+  for (int A = 0; A < D; ++A) {
+    const int64_t B = R.SourceBegin[static_cast<size_t>(A)];
+    if (B < 0 || B > From.extent(A))
+      throw InvalidArgument("the source section of " + dimName(A) +
+                            " begins at " + std::to_string(B) +
+                            ", outside the extent " +
+                            std::to_string(From.extent(A)));
+  }
+  if (R.Extents.empty())
+    for (int A = 0; A < D; ++A)
+      R.Extents.push_back(From.extent(A) -
+                          R.SourceBegin[static_cast<size_t>(A)]);
+  for (int T = 0; T < D; ++T) {
+    const int A = R.Permutation[static_cast<size_t>(T)];
+    const size_t I = static_cast<size_t>(A), J = static_cast<size_t>(T);
+    const int64_t E = R.Extents[I];
+    if (!Sections && To.extent(T) != E)
+      throw InvalidArgument(
+          "the extents differ after the permutation: target " + dimName(T) +
+          " has " + std::to_string(To.extent(T)) + ", source " + dimName(A) +
+          " has " + std::to_string(E));
+    if (E < 0 || E > From.extent(A) - R.SourceBegin[I])
+      throw InvalidArgument("the source section of " + dimName(A) + ", [" +
+                            std::to_string(R.SourceBegin[I]) + ", " +
+                            std::to_string(R.SourceBegin[I]) + " + " +
+                            std::to_string(E) + "), is outside the extent " +
+                            std::to_string(From.extent(A)));
+    const int64_t TB = R.TargetBegin[J];
+    if (TB < 0 || TB > To.extent(T) || E > To.extent(T) - TB)
+      throw InvalidArgument(
+          "the target section of " + dimName(T) + ", [" + std::to_string(TB) +
+          ", " + std::to_string(TB) + " + " + std::to_string(E) +
+          "), is outside the extent " + std::to_string(To.extent(T)));
+  }
+  return R;
+}
+
+bool redist::isWholeAxis(const ArrayLayout &From, const ArrayLayout &To,
+                         const ArrayRegion &R, int A) {
+  return wholeAxis(From, To, R, A,
+                   inverse(R.Permutation)[static_cast<size_t>(A)]);
+}
+
+bool redist::isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
+                          const ArrayRegion &R) {
+  for (int K = 0; K < From.rank(); ++K)
+    if (R.Permutation[static_cast<size_t>(K)] != K ||
+        !wholeAxis(From, To, R, K, K))
+      return false;
+  return true;
+}
+
+int64_t ArrayGrid::messageId(const std::vector<int64_t> &AxisIds) const {
+  int64_t Index = 0;
+  for (size_t A = 0; A < Axes.size(); ++A)
+    Index = Index * static_cast<int64_t>(Axes[A].Lines.Messages.size()) +
+            AxisIds[A];
+  return IdOfTuple[static_cast<size_t>(Index)];
+}
+
+std::vector<AxisGrid> redist::computeAxisGrids(const ArrayLayout &From,
+                                               const ArrayLayout &To,
+                                               const ArrayRegion &R) {
+  const std::vector<int> Inv = inverse(R.Permutation);
+  std::vector<AxisGrid> Axes;
+  for (int A = 0; A < From.rank(); ++A) {
+    AxisGrid G;
+    G.SourceDim = A;
+    G.TargetDim = Inv[static_cast<size_t>(A)];
+    const Layout &S = From.dim(A), &T = To.dim(G.TargetDim);
+    try {
+      if (wholeAxis(From, To, R, A, G.TargetDim)) {
+        G.Lines = computeGrid(S, T);
+      } else {
+        std::map<std::pair<int64_t, int64_t>, int64_t> Counts;
+        walkAxis(
+            From, To, R, A, G.TargetDim,
+            [&](int64_t P, int64_t Q, int64_t, int64_t, int64_t, int64_t Len) {
+              Counts[{P, Q}] += Len;
+            });
+        G.Lines.P = S.procs();
+        G.Lines.Q = T.procs();
+        for (const auto &[Pair, Len] : Counts)
+          G.Lines.Messages.push_back({Pair.first, Pair.second, Len});
+      }
+    } catch (const InvalidArgument &E) {
+      throw InvalidArgument("source " + dimName(A) + ": " + E.what());
+    }
+    Axes.push_back(std::move(G));
+  }
+  return Axes;
+}
+
+ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
+                                   const ArrayLayout &To,
+                                   const ArrayRegion &Region) {
+  const ArrayRegion R = resolveRegion(From, To, Region);
+  ArrayGrid G;
+  G.Axes = computeAxisGrids(From, To, R);
+  int64_t Count = 1;
+  for (const AxisGrid &A : G.Axes) {
+    std::optional<int64_t> C = detail::checkedMul(
+        Count, static_cast<int64_t>(A.Lines.Messages.size()));
+    if (!C || *C > MaxGridMessages)
+      throw InvalidArgument("the grid has more than " +
+                            std::to_string(MaxGridMessages) + " messages");
+    Count = *C;
+  }
+  G.Whole.P = From.procs();
+  G.Whole.Q = To.procs();
+  const Shares S = sharesOf(From, To, G.Axes);
+  std::vector<std::vector<int64_t>> Lists;
+  for (const AxisGrid &A : G.Axes)
+    Lists.push_back(allIds(A.Lines));
+  std::vector<std::pair<Message, int64_t>> Tagged;
+  Tagged.reserve(static_cast<size_t>(Count));
+  forEachTuple(
+      G.Axes, S, Lists,
+      [&](int64_t Src, int64_t Dst, int64_t Len, const std::vector<size_t> &) {
+        Tagged.push_back(
+            {{Src, Dst, Len}, static_cast<int64_t>(Tagged.size())});
+      });
+  std::sort(Tagged.begin(), Tagged.end(), [](const auto &X, const auto &Y) {
+    return X.first.Src != Y.first.Src ? X.first.Src < Y.first.Src
+                                      : X.first.Dst < Y.first.Dst;
+  });
+  G.IdOfTuple.assign(Tagged.size(), 0);
+  G.Whole.Messages.reserve(Tagged.size());
+  for (size_t I = 0; I < Tagged.size(); ++I) {
+    G.Whole.Messages.push_back(Tagged[I].first);
+    G.IdOfTuple[static_cast<size_t>(Tagged[I].second)] =
+        static_cast<int64_t>(I);
+  }
+  return G;
+}
+
+namespace {
+
+/// The messages of one source (Sending) or target process, sorted by the
+/// other end.
+std::vector<Message> oneProcess(const ArrayLayout &From, const ArrayLayout &To,
+                                const std::vector<AxisGrid> &Axes, int64_t Proc,
+                                bool Sending) {
+  const Shares S = sharesOf(From, To, Axes);
+  std::vector<std::vector<int64_t>> Lists;
+  for (const AxisGrid &A : Axes) {
+    const int64_t Rank = Sending ? From.dimRankOf(A.SourceDim, Proc)
+                                 : To.dimRankOf(A.TargetDim, Proc);
+    std::vector<int64_t> Ids;
+    for (size_t I = 0; I < A.Lines.Messages.size(); ++I)
+      if ((Sending ? A.Lines.Messages[I].Src : A.Lines.Messages[I].Dst) == Rank)
+        Ids.push_back(static_cast<int64_t>(I));
+    Lists.push_back(std::move(Ids));
+  }
+  std::vector<Message> Out;
+  forEachTuple(
+      Axes, S, Lists,
+      [&](int64_t Src, int64_t Dst, int64_t Len, const std::vector<size_t> &) {
+        Out.push_back({Src, Dst, Len});
+      });
+  std::sort(Out.begin(), Out.end(), [&](const Message &X, const Message &Y) {
+    return Sending ? X.Dst < Y.Dst : X.Src < Y.Src;
+  });
+  return Out;
+}
+
+} // namespace
+
+std::vector<Message> redist::arrayRow(const ArrayLayout &From,
+                                      const ArrayLayout &To,
+                                      const std::vector<AxisGrid> &Axes,
+                                      int64_t Src) {
+  return oneProcess(From, To, Axes, Src, true);
+}
+
+std::vector<Message> redist::arrayColumn(const ArrayLayout &From,
+                                         const ArrayLayout &To,
+                                         const std::vector<AxisGrid> &Axes,
+                                         int64_t Dst) {
+  return oneProcess(From, To, Axes, Dst, false);
+}
+
+MessagePattern redist::describeAxis(const ArrayLayout &From,
+                                    const ArrayLayout &To, const ArrayRegion &R,
+                                    int A, int64_t SrcRank, int64_t DstRank) {
+  const int T = inverse(R.Permutation)[static_cast<size_t>(A)];
+  if (wholeAxis(From, To, R, A, T))
+    return describeMessage(From.dim(A), To.dim(T), SrcRank, DstRank);
+  MessagePattern M;
+  M.Src = SrcRank;
+  M.Dst = DstRank;
+  walkAxis(
+      From, To, R, A, T,
+      [&](int64_t P, int64_t Q, int64_t, int64_t LS, int64_t LT, int64_t Len) {
+        if (P != SrcRank || Q != DstRank)
+          return;
+        if (!M.TailRuns.empty()) {
+          Run &B = M.TailRuns.back();
+          if (B.SrcOffset + B.Length == LS && B.DstOffset + B.Length == LT) {
+            B.Length += Len;
+            return;
+          }
+        }
+        M.TailRuns.push_back({LS, LT, Len});
+      });
+  return M;
+}
+
+CommGrid redist::countArrayGridByElements(const ArrayLayout &From,
+                                          const ArrayLayout &To,
+                                          const ArrayRegion &Region) {
+  const ArrayRegion R = resolveRegion(From, To, Region);
+  const size_t D = static_cast<size_t>(From.rank());
+  std::map<std::pair<int64_t, int64_t>, int64_t> Counts;
+  std::vector<int64_t> K(D, 0), SI(D), TI(D);
+  bool More = std::all_of(R.Extents.begin(), R.Extents.end(),
+                          [](int64_t E) { return E > 0; });
+  while (More) {
+    for (size_t A = 0; A < D; ++A)
+      SI[A] = R.SourceBegin[A] + K[A];
+    for (size_t T = 0; T < D; ++T)
+      TI[T] = R.TargetBegin[T] + K[static_cast<size_t>(R.Permutation[T])];
+    ++Counts[{From.toLocal(SI).Proc, To.toLocal(TI).Proc}];
+    More = false;
+    for (size_t A = D; A-- > 0;) {
+      if (++K[A] < R.Extents[A]) {
+        More = true;
+        break;
+      }
+      K[A] = 0;
+    }
+  }
+  CommGrid G;
+  G.P = From.procs();
+  G.Q = To.procs();
+  for (const auto &[Pair, Len] : Counts)
+    G.Messages.push_back({Pair.first, Pair.second, Len});
+  return G;
+}

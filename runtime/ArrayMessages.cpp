@@ -1,0 +1,296 @@
+//===- ArrayMessages.cpp - An array plan's problem and messages -----------===//
+//
+// See ArrayMessages.h. The checks come first, as for 1-D plans
+// (Validate.cpp): resolveArrayProblem and resolveArrayStorage check on each
+// rank, without communicating, what every rank can see alike and what only
+// one rank can (its own strides); the plan's agreement (Agreement.h) then
+// raises any rank's problem on every rank.
+//
+//===----------------------------------------------------------------------===//
+#include "ArrayMessages.h"
+
+#include "redist/Error.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+namespace redist {
+namespace detail {
+
+std::string ArrayProblem::what() const {
+  return From.Layout.str() + " -> " + To.Layout.str();
+}
+
+std::optional<std::string> findInvalidArrayOptions(std::size_t ElementBytes,
+                                                   const PlanOptions &Options,
+                                                   ArrayAlgorithm Algo) {
+  const std::vector<Algorithm> All = allAlgorithms();
+  if (std::find(All.begin(), All.end(), Algo.Base) == All.end())
+    return "unknown schedule algorithm " +
+           std::to_string(static_cast<int>(Algo.Base));
+  if (Algo.Base == Algorithm::Auto && Algo.Product)
+    return std::string("schedule algorithm product(auto) does not exist; "
+                       "auto weighs the products itself");
+  if (auto Why =
+          findInvalidOptions(ElementBytes, Options, arrayAlgorithmName(Algo),
+                             Algo == ArrayAlgorithm{Algorithm::Auto, false}))
+    return Why;
+  if (Options.RanksPerNode < 0)
+    return "ranks per node " + std::to_string(Options.RanksPerNode) +
+           " is negative";
+  return std::nullopt;
+}
+
+std::optional<std::string> checkSideRanks(const char *Side,
+                                          const std::vector<int> &Ranks,
+                                          int64_t Procs, int CommSize) {
+  if (Ranks.empty()) {
+    if (Procs > CommSize)
+      return std::string("the ") + Side + " grid has " + std::to_string(Procs) +
+             " processes but the communicator only " +
+             std::to_string(CommSize) + " ranks";
+    return std::nullopt;
+  }
+  if (static_cast<int64_t>(Ranks.size()) != Procs)
+    return std::string("the ") + Side + " ranks list has " +
+           std::to_string(Ranks.size()) + " entries for a grid of " +
+           std::to_string(Procs) + " processes";
+  std::set<int> Seen;
+  for (std::size_t Id = 0; Id < Ranks.size(); ++Id) {
+    const int R = Ranks[Id];
+    if (R < 0 || R >= CommSize)
+      return std::string("the ") + Side + " rank " + std::to_string(R) +
+             " of process " + std::to_string(Id) +
+             " is outside the communicator of " + std::to_string(CommSize) +
+             " ranks";
+    if (!Seen.insert(R).second)
+      return std::string("rank ") + std::to_string(R) + " holds two " + Side +
+             " processes";
+  }
+  return std::nullopt;
+}
+
+int64_t procOfRank(const std::vector<int> &Ranks, int64_t Procs, int Rank) {
+  if (Ranks.empty())
+    return Rank < Procs ? Rank : -1;
+  auto It = std::find(Ranks.begin(), Ranks.end(), Rank);
+  return It == Ranks.end() ? -1 : It - Ranks.begin();
+}
+
+std::optional<std::string> resolveArrayProblem(ArrayProblem &M, MPI_Comm Comm) {
+  if (Comm == MPI_COMM_NULL)
+    return std::string("the communicator is MPI_COMM_NULL");
+  int CommSize = 0, Rank = 0;
+  MPI_Comm_size(Comm, &CommSize);
+  MPI_Comm_rank(Comm, &Rank);
+  const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
+  if (auto P = checkSideRanks("source", M.From.Ranks, A.procs(), CommSize))
+    return P;
+  if (auto P = checkSideRanks("target", M.To.Ranks, B.procs(), CommSize))
+    return P;
+  try {
+    M.Region = resolveRegion(A, B, M.Region);
+  } catch (const InvalidArgument &E) {
+    return std::string(E.what());
+  }
+  M.Rank = Rank;
+  M.FromProc = procOfRank(M.From.Ranks, A.procs(), Rank);
+  M.ToProc = procOfRank(M.To.Ranks, B.procs(), Rank);
+  return std::nullopt;
+}
+
+std::string resolveArrayStorage(ArrayProblem &M) {
+  auto Side = [&](const char *Name, const ArraySide &S, int64_t Proc,
+                  std::vector<int64_t> &Strides,
+                  int64_t &Storage) -> std::string {
+    if (Proc < 0)
+      return "";
+    Strides = S.LocalStrides.empty() ? S.Layout.strides(Proc) : S.LocalStrides;
+    if (std::optional<std::string> P = S.Layout.stridesProblem(Proc, Strides))
+      return std::string("the ") + Name + " strides of rank " +
+             std::to_string(M.Rank) + ": " + *P;
+    Storage = S.Layout.storageSize(Proc, Strides);
+    return "";
+  };
+  std::string P =
+      Side("source", M.From, M.FromProc, M.FromStrides, M.SourceStorage);
+  if (P.empty())
+    P = Side("target", M.To, M.ToProc, M.ToStrides, M.TargetStorage);
+  return P;
+}
+
+void addArrayLayoutParameters(std::vector<Parameter> &Params,
+                              const std::string &Name, const ArrayLayout &L) {
+  auto Number = [&](std::string What, int64_t Value) {
+    Params.push_back({std::move(What), Value, showNumber});
+  };
+  Params.push_back(listParameter(Name + " extents", L.extents()));
+  Params.push_back(listParameter(Name + " arrangement", L.grid()));
+  for (int D = 0; D < L.rank(); ++D) {
+    const std::string Dim = Name + " dimension " + std::to_string(D);
+    const DimFormat &F = L.format(D);
+    Number(Dim + " distributed", F.distributed());
+    Params.push_back(
+        {Dim + " format", static_cast<int64_t>(F.kind()), showKind});
+    Number(Dim + " block size", F.param());
+    Params.push_back(listParameter(Dim + " segments", F.sizes()));
+  }
+  Params.push_back({Name + " grid order", static_cast<int64_t>(L.order()),
+                    [](int64_t V) -> std::string {
+                      return V == static_cast<int64_t>(GridOrder::RowMajor)
+                                 ? "row-major"
+                                 : "column-major";
+                    }});
+  Params.push_back(listParameter(Name + " first processes", L.firstProcs()));
+  Params.push_back(
+      {Name + " storage order", static_cast<int64_t>(L.storage().Order),
+       [](int64_t V) -> std::string {
+         return V == static_cast<int64_t>(StorageOrder::ColumnMajor)
+                    ? "column-major"
+                    : "row-major";
+       }});
+  Params.push_back(listParameter(Name + " strides", L.storage().Strides));
+}
+
+std::vector<Parameter> arrayParameters(const ArrayProblem &M,
+                                       std::size_t ElementBytes,
+                                       const PlanOptions &Options) {
+  std::vector<Parameter> Params;
+  auto Side = [&](const std::string &Name, const ArraySide &S) {
+    addArrayLayoutParameters(Params, Name, S.Layout);
+    Params.push_back(listParameter(Name + " ranks of the grid processes",
+                                   {S.Ranks.begin(), S.Ranks.end()}));
+  };
+  Side("source", M.From);
+  Side("target", M.To);
+  const ArrayRegion &R = M.Region;
+  Params.push_back(listParameter("permutation",
+                                 {R.Permutation.begin(), R.Permutation.end()}));
+  Params.push_back(listParameter("section extents", R.Extents));
+  Params.push_back(listParameter("section source begin", R.SourceBegin));
+  Params.push_back(listParameter("section target begin", R.TargetBegin));
+  Params.push_back(
+      {"schedule algorithm",
+       static_cast<int64_t>(M.Algorithm.Base) * 2 + M.Algorithm.Product,
+       [](int64_t V) {
+         const std::vector<Algorithm> All = allAlgorithms();
+         const Algorithm Base = static_cast<Algorithm>(V / 2);
+         return std::find(All.begin(), All.end(), Base) == All.end()
+                    ? std::to_string(V)
+                    : arrayAlgorithmName({Base, V % 2 != 0});
+       }});
+  for (Parameter &P : optionParameters(ElementBytes, Options))
+    Params.push_back(std::move(P));
+  return Params;
+}
+
+ArrayMessages::ArrayMessages(const ArrayProblem &Problem)
+    : M(Problem), Grid(computeArrayGrid(M.From.Layout, M.To.Layout, M.Region)),
+      AxisRuns(static_cast<size_t>(M.From.Layout.rank())) {}
+
+const std::vector<TriRun> &ArrayMessages::axisRuns(int A, int64_t P,
+                                                   int64_t Q) {
+  auto &Cache = AxisRuns[static_cast<size_t>(A)];
+  auto It = Cache.find({P, Q});
+  if (It != Cache.end())
+    return It->second;
+  std::vector<TriRun> Runs;
+  int64_t Pos = 0;
+  describeAxis(M.From.Layout, M.To.Layout, M.Region, A, P, Q)
+      .forEachRun([&](const Run &R) {
+        if (!Runs.empty() && Runs.back().Src + Runs.back().Len == R.SrcOffset &&
+            Runs.back().Dst + Runs.back().Len == R.DstOffset)
+          Runs.back().Len += R.Length;
+        else
+          Runs.push_back({R.SrcOffset, R.DstOffset, Pos, R.Length});
+        Pos += R.Length;
+      });
+  return Cache.emplace(std::make_pair(P, Q), std::move(Runs)).first->second;
+}
+
+MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst) {
+  const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
+  const int D = A.rank();
+  const size_t N = static_cast<size_t>(D);
+  // Strides of both ends; the other rank's offsets are never used, but
+  // its layout's strides keep the description the same on both ends.
+  const std::vector<int64_t> SStr =
+      Src == M.FromProc ? M.FromStrides : A.strides(Src);
+  const std::vector<int64_t> TStr =
+      Dst == M.ToProc ? M.ToStrides : B.strides(Dst);
+  std::vector<int64_t> DStr(N);
+  std::vector<const std::vector<TriRun> *> Runs(N);
+  std::vector<int64_t> Height(N, 0);
+  for (int K = 0; K < D; ++K) {
+    const size_t I = static_cast<size_t>(K);
+    int T = 0;
+    while (M.Region.Permutation[static_cast<size_t>(T)] != K)
+      ++T;
+    DStr[I] = TStr[static_cast<size_t>(T)];
+    Runs[I] = &axisRuns(K, A.dimRankOf(K, Src), B.dimRankOf(T, Dst));
+    for (const TriRun &R : *Runs[I])
+      Height[I] += R.Len;
+  }
+  // Axes from the slowest to the fastest of the source's storage order.
+  std::vector<int> Order(N);
+  for (int J = 0; J < D; ++J)
+    Order[static_cast<size_t>(J)] =
+        A.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
+  std::vector<int64_t> PosStride(N, 1);
+  for (int J = D - 2; J >= 0; --J) {
+    const size_t Here = static_cast<size_t>(Order[static_cast<size_t>(J)]);
+    const size_t Next = static_cast<size_t>(Order[static_cast<size_t>(J + 1)]);
+    PosStride[Here] = PosStride[Next] * Height[Next];
+  }
+  const size_t Inner = static_cast<size_t>(Order[N - 1]);
+  const bool Contiguous = SStr[Inner] == 1 && DStr[Inner] == 1;
+  std::vector<TriSegment> Segments;
+  // One segment per run of the second-fastest axis (repeated along it) per
+  // element of the slower axes.
+  auto Emit = [&](int64_t SB, int64_t DB, int64_t PB, int64_t Repeat,
+                  int64_t SS, int64_t DS, int64_t PS) {
+    TriSegment S;
+    S.Repeat = Repeat;
+    S.SrcStride = SS;
+    S.DstStride = DS;
+    S.PosStride = PS;
+    for (const TriRun &R : *Runs[Inner]) {
+      if (Contiguous) {
+        S.Runs.push_back({SB + R.Src, DB + R.Dst, PB + R.Pos, R.Len});
+      } else {
+        for (int64_t I = 0; I < R.Len; ++I)
+          S.Runs.push_back({SB + (R.Src + I) * SStr[Inner],
+                            DB + (R.Dst + I) * DStr[Inner], PB + R.Pos + I, 1});
+      }
+      S.PerRepeat += R.Len;
+    }
+    Segments.push_back(std::move(S));
+  };
+  if (D == 1) {
+    Emit(0, 0, 0, 1, 0, 0, 0);
+    return MessageCutter(std::move(Segments));
+  }
+  const size_t Second = static_cast<size_t>(Order[N - 2]);
+  // Walks the slower axes element by element: Level J of Order.
+  std::function<void(int, int64_t, int64_t, int64_t)> Walk =
+      [&](int J, int64_t SB, int64_t DB, int64_t PB) {
+        if (J == D - 2) {
+          for (const TriRun &C : *Runs[Second])
+            Emit(SB + C.Src * SStr[Second], DB + C.Dst * DStr[Second],
+                 PB + C.Pos * PosStride[Second], C.Len, SStr[Second],
+                 DStr[Second], PosStride[Second]);
+          return;
+        }
+        const size_t X = static_cast<size_t>(Order[static_cast<size_t>(J)]);
+        for (const TriRun &R : *Runs[X])
+          for (int64_t I = 0; I < R.Len; ++I)
+            Walk(J + 1, SB + (R.Src + I) * SStr[X], DB + (R.Dst + I) * DStr[X],
+                 PB + (R.Pos + I) * PosStride[X]);
+      };
+  Walk(0, 0, 0, 0);
+  return MessageCutter(std::move(Segments));
+}
+
+} // namespace detail
+} // namespace redist

@@ -1,0 +1,107 @@
+//===- ArrayMessages.h - An array plan's problem and messages -------------===//
+//
+// Private to the runtime. An array plan (ArrayPlan.h, and MatrixPlan.h,
+// its rank-2 spelling) reuses the one executor of Plan::Impl: all it adds
+// is this description of its problem and its messages. The grid over
+// process ids is lib's product of per-axis grids (redist/ArrayGrid.h); a
+// message's elements are the product of its per-axis runs
+// (describeAxis), in the order of the source's storage (its fastest axis
+// innermost), which both ends compute alike.
+//
+//===----------------------------------------------------------------------===//
+#ifndef REDIST_RUNTIME_ARRAYMESSAGES_H
+#define REDIST_RUNTIME_ARRAYMESSAGES_H
+
+#include "Agreement.h"
+#include "CopyProgram.h"
+#include "redist/ArrayGrid.h"
+#include "redist/runtime/ArrayPlan.h"
+#include "redist/runtime/TranslatedMatrix.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace redist {
+namespace detail {
+
+/// An array plan's parameters, with the region resolved, and where this
+/// rank stands.
+struct ArrayProblem {
+  ArrayProblem(ArraySide From, ArraySide To, ArrayRegion Region,
+               ArrayAlgorithm Algorithm)
+      : From(std::move(From)), To(std::move(To)), Region(std::move(Region)),
+        Algorithm(Algorithm) {}
+  ArraySide From, To;
+  ArrayRegion Region;
+  ArrayAlgorithm Algorithm;
+  /// A static matrix directive's table, which the schedule follows, or null.
+  const TranslatedMatrixSchedule *Given = nullptr;
+  int Rank = 0;
+  int64_t FromProc = -1, ToProc = -1; ///< this rank's processes, or -1
+  /// This rank's strides on each side (empty where it holds no process).
+  std::vector<int64_t> FromStrides, ToStrides;
+  int64_t SourceStorage = 0, TargetStorage = 0; ///< of this rank
+  /// "source -> target", for errors.
+  std::string what() const;
+};
+
+/// The checks of the element size, Options and Algorithm every rank makes
+/// alike, as findInvalidOptions, with the plan's algorithm. Returns the
+/// first problem, naming the value.
+std::optional<std::string> findInvalidArrayOptions(std::size_t ElementBytes,
+                                                   const PlanOptions &Options,
+                                                   ArrayAlgorithm Algorithm);
+/// Checks the ranks lists of one side (Side is "source" or "target")
+/// against a communicator of CommSize ranks.
+std::optional<std::string> checkSideRanks(const char *Side,
+                                          const std::vector<int> &Ranks,
+                                          int64_t Procs, int CommSize);
+/// The process of a side that Rank holds, or -1.
+int64_t procOfRank(const std::vector<int> &Ranks, int64_t Procs, int Rank);
+/// Resolves M's region and this rank's place. Returns the first invalid
+/// parameter, naming it and its dimension, checked alike on every rank
+/// without communicating.
+std::optional<std::string> resolveArrayProblem(ArrayProblem &M, MPI_Comm Comm);
+/// Sets this rank's strides and storage sizes; returns what only this rank
+/// can see to be wrong (its own strides), or "".
+std::string resolveArrayStorage(ArrayProblem &M);
+/// Layout L's parameters, each name starting with Name, appended to Params.
+void addArrayLayoutParameters(std::vector<Parameter> &Params,
+                              const std::string &Name, const ArrayLayout &L);
+/// Every parameter the ranks of an array plan must share, for the Verify
+/// option's comparison (Agreement.h); the same number on every rank.
+std::vector<Parameter> arrayParameters(const ArrayProblem &M,
+                                       std::size_t ElementBytes,
+                                       const PlanOptions &Options);
+
+/// The grid of an array plan and the runs of this rank's messages.
+class ArrayMessages {
+public:
+  explicit ArrayMessages(const ArrayProblem &M);
+  /// The region's grid over process ids, sorted by source, then target.
+  const ArrayGrid &grid() const { return Grid; }
+  /// The runs of message Src -> Dst (process ids), of which this rank is
+  /// the sender or the receiver.
+  MessageCutter cutter(int64_t Src, int64_t Dst);
+  /// Frees the per-axis runs cutter() kept.
+  void dropRuns() {
+    for (auto &Axis : AxisRuns)
+      Axis.clear();
+  }
+
+private:
+  /// One axis's runs between 1-D processes (P, Q), made once.
+  const std::vector<TriRun> &axisRuns(int A, int64_t P, int64_t Q);
+  const ArrayProblem &M;
+  ArrayGrid Grid;
+  std::vector<std::map<std::pair<int64_t, int64_t>, std::vector<TriRun>>>
+      AxisRuns;
+};
+
+} // namespace detail
+} // namespace redist
+
+#endif // REDIST_RUNTIME_ARRAYMESSAGES_H
