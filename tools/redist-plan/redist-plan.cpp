@@ -711,26 +711,37 @@ Plan planGridArray() {
                      " dimensions; arrays have at most " +
                      std::to_string(MaxArrayRank)};
   ArrayRegion Region;
-  if (ArrayPermute.getNumOccurrences())
-    for (int64_t K :
-         readIntegers("--permute", "a source dimension", ArrayPermute, 0)) {
-      if (K >= static_cast<int64_t>(Extents.size()))
-        throw UsageError{"--permute names dimension " + std::to_string(K) +
-                         " of an array of rank " +
+  if (ArrayPermute.getNumOccurrences()) {
+    const std::vector<int64_t> Perm =
+        readIntegers("--permute", "a source dimension", ArrayPermute, 0);
+    if (Perm.size() != Extents.size())
+      throw UsageError{"--permute lists " + std::to_string(Perm.size()) +
+                       " dimensions for an array of rank " +
+                       std::to_string(Extents.size())};
+    for (size_t K = 0; K < Perm.size(); ++K) {
+      if (Perm[K] >= static_cast<int64_t>(Extents.size()))
+        throw UsageError{"--permute[" + std::to_string(K) +
+                         "] = " + std::to_string(Perm[K]) +
+                         ": a source dimension must be below the rank, " +
                          std::to_string(Extents.size())};
-      Region.Permutation.push_back(static_cast<int>(K));
+      Region.Permutation.push_back(static_cast<int>(Perm[K]));
     }
-  // The target's extents are the source's, permuted; a permutation that
-  // is not one is the library's error (resolveRegion).
+  }
+  // The target's extents are the source's, permuted. A permutation that is
+  // not one is the library's error (resolveRegion), raised when planning.
   std::vector<int64_t> TargetExtents = Extents;
-  if (Region.Permutation.size() == Extents.size())
-    for (size_t K = 0; K < Extents.size(); ++K)
-      TargetExtents[K] = Extents[static_cast<size_t>(Region.Permutation[K])];
+  for (size_t K = 0; K < Region.Permutation.size(); ++K)
+    TargetExtents[K] = Extents[static_cast<size_t>(Region.Permutation[K])];
   const ArrayLayout From = readArraySide("from", "source", ArrayFrom, Extents);
   const ArrayLayout To = readArraySide("to", "target", ArrayTo, TargetExtents);
   std::optional<OverlapAlgorithm> Overlap =
       parseOverlapAlgorithm(ArrayAlgorithmText);
   std::optional<ArrayAlgorithm> Algo = parseArrayAlgorithm(ArrayAlgorithmText);
+  if (!Algo && !Overlap && parseAlgorithm(ArrayAlgorithmText))
+    throw UsageError{"algorithm '" + ArrayAlgorithmText +
+                     "' schedules 1-D arrays only; for arrays of any rank use "
+                     "product(" +
+                     ArrayAlgorithmText + ")"};
   if (!Algo && !Overlap)
     throw UsageError{"unknown algorithm '" + ArrayAlgorithmText +
                      "'; valid algorithms: " + arrayAlgorithmNames(", ", "")};
