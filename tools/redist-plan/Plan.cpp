@@ -102,38 +102,6 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
                     std::move(CostsFrom), std::move(Choice));
 }
 
-Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
-                    const CostModel &Costs, std::string CostsFrom) {
-  CommGrid2D Grid = computeGrid2D(From, To);
-  // A product runs its algorithm on the 1-D grids; the others on the whole.
-  if (Algo.Product) {
-    checkMatchingWork(Grid.Rows, Algo.Base);
-    checkMatchingWork(Grid.Cols, Algo.Base);
-  } else {
-    checkMatchingWork(Grid.Whole, Algo.Base);
-  }
-  Schedule Sched;
-  std::optional<AutoChoice> Choice;
-  if (Algo.Base == Algorithm::Auto) {
-    Choice = chooseSchedule2D(From, To, Grid, Costs);
-    Sched = std::move(Choice->Chosen);
-  } else {
-    Sched = makeSchedule2D(Algo, From, To, Grid, Costs);
-  }
-  std::optional<Algorithm2D> Used = parseAlgorithm2D(Sched.Algorithm);
-  if (!Used || Used->Base == Algorithm::Auto)
-    throw InternalError("the library names its algorithm '" + Sched.Algorithm +
-                        "'");
-  // Direct mincost-steps takes the least number of steps, which the
-  // document states as its step limit.
-  const int64_t StepLimit = *Used == Algorithm2D{Algorithm::MinCostSteps, false}
-                                ? leastStepLimit(Grid.Whole)
-                                : 0;
-  return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
-                    std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,
-                    std::move(CostsFrom), std::move(Choice));
-}
-
 std::string arraySideSpelling(const ArrayLayout &L) {
   std::string S;
   for (size_t G = 0; G < L.grid().size(); ++G)
@@ -248,12 +216,6 @@ Plan makeOverlapPlan(const Layout &From, const Layout &To,
   return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo);
 }
 
-Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
-                           OverlapAlgorithm Algo) {
-  return finishOverlapPlan(MatrixProblem{From, To},
-                           std::move(computeGrid2D(From, To).Whole), Algo);
-}
-
 Plan makeGridArrayOverlapPlan(const ArrayLayout &From, const ArrayLayout &To,
                               const ArrayRegion &Region,
                               OverlapAlgorithm Algo) {
@@ -261,6 +223,24 @@ Plan makeGridArrayOverlapPlan(const ArrayLayout &From, const ArrayLayout &To,
   return finishOverlapPlan(
       GridArrayProblem{From, To, Resolved},
       std::move(boundedArrayGrid(From, To, Resolved).Whole), Algo);
+}
+
+// A matrix is the rank-2 array of arrayLayoutOf: planned as one, reported
+// as a matrix.
+Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
+                    const CostModel &Costs, std::string CostsFrom) {
+  Plan P = makeGridArrayPlan(arrayLayoutOf(From), arrayLayoutOf(To),
+                             ArrayRegion(), Algo, Costs, std::move(CostsFrom));
+  P.Problem = MatrixProblem{From, To};
+  return P;
+}
+
+Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
+                           OverlapAlgorithm Algo) {
+  Plan P = makeGridArrayOverlapPlan(arrayLayoutOf(From), arrayLayoutOf(To),
+                                    ArrayRegion(), Algo);
+  P.Problem = MatrixProblem{From, To};
+  return P;
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {
