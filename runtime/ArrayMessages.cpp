@@ -12,7 +12,6 @@
 #include "redist/Error.h"
 
 #include <algorithm>
-#include <functional>
 #include <set>
 
 namespace redist {
@@ -153,6 +152,17 @@ void addArrayLayoutParameters(std::vector<Parameter> &Params,
   Params.push_back(listParameter(Name + " strides", L.storage().Strides));
 }
 
+Parameter algorithmParameter(ArrayAlgorithm A) {
+  return {"schedule algorithm", static_cast<int64_t>(A.Base) * 2 + A.Product,
+          [](int64_t V) {
+            const std::vector<Algorithm> All = allAlgorithms();
+            const Algorithm Base = static_cast<Algorithm>(V / 2);
+            return std::find(All.begin(), All.end(), Base) == All.end()
+                       ? std::to_string(V)
+                       : arrayAlgorithmName({Base, V % 2 != 0});
+          }};
+}
+
 std::vector<Parameter> arrayParameters(const ArrayProblem &M,
                                        std::size_t ElementBytes,
                                        const PlanOptions &Options) {
@@ -170,16 +180,7 @@ std::vector<Parameter> arrayParameters(const ArrayProblem &M,
   Params.push_back(listParameter("section extents", R.Extents));
   Params.push_back(listParameter("section source begin", R.SourceBegin));
   Params.push_back(listParameter("section target begin", R.TargetBegin));
-  Params.push_back(
-      {"schedule algorithm",
-       static_cast<int64_t>(M.Algorithm.Base) * 2 + M.Algorithm.Product,
-       [](int64_t V) {
-         const std::vector<Algorithm> All = allAlgorithms();
-         const Algorithm Base = static_cast<Algorithm>(V / 2);
-         return std::find(All.begin(), All.end(), Base) == All.end()
-                    ? std::to_string(V)
-                    : arrayAlgorithmName({Base, V % 2 != 0});
-       }});
+  Params.push_back(algorithmParameter(M.Algorithm));
   for (Parameter &P : optionParameters(ElementBytes, Options))
     Params.push_back(std::move(P));
   return Params;
@@ -243,52 +244,35 @@ MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst) {
     const size_t Next = static_cast<size_t>(Order[static_cast<size_t>(J + 1)]);
     PosStride[Here] = PosStride[Next] * Height[Next];
   }
+  // One level of nested repeats per axis, slowest first, each axis's runs
+  // its items; the fastest axis's runs are the segment's runs where they
+  // are contiguous on both sides, else a level too, around one element.
+  // O(runs of each axis) entries, never one per element.
   const size_t Inner = static_cast<size_t>(Order[N - 1]);
   const bool Contiguous = SStr[Inner] == 1 && DStr[Inner] == 1;
-  std::vector<TriSegment> Segments;
-  // One segment per run of the second-fastest axis (repeated along it) per
-  // element of the slower axes.
-  auto Emit = [&](int64_t SB, int64_t DB, int64_t PB, int64_t Repeat,
-                  int64_t SS, int64_t DS, int64_t PS) {
-    TriSegment S;
-    S.Repeat = Repeat;
-    S.SrcStride = SS;
-    S.DstStride = DS;
-    S.PosStride = PS;
-    for (const TriRun &R : *Runs[Inner]) {
-      if (Contiguous) {
-        S.Runs.push_back({SB + R.Src, DB + R.Dst, PB + R.Pos, R.Len});
-      } else {
-        for (int64_t I = 0; I < R.Len; ++I)
-          S.Runs.push_back({SB + (R.Src + I) * SStr[Inner],
-                            DB + (R.Dst + I) * DStr[Inner], PB + R.Pos + I, 1});
-      }
-      S.PerRepeat += R.Len;
-    }
-    Segments.push_back(std::move(S));
-  };
-  if (D == 1) {
-    Emit(0, 0, 0, 1, 0, 0, 0);
-    return MessageCutter(std::move(Segments));
+  TriSegment S;
+  for (int J = 0; J < D; ++J) {
+    const size_t X = static_cast<size_t>(Order[static_cast<size_t>(J)]);
+    if (X == Inner && Contiguous)
+      break;
+    TriLevel L;
+    L.SrcStep = SStr[X];
+    L.DstStep = DStr[X];
+    L.PosStep = PosStride[X];
+    for (const TriRun &R : *Runs[X])
+      L.Items.push_back(
+          {R.Src * SStr[X], R.Dst * DStr[X], R.Pos * PosStride[X], R.Len});
+    S.Outer.push_back(std::move(L));
   }
-  const size_t Second = static_cast<size_t>(Order[N - 2]);
-  // Walks the slower axes element by element: Level J of Order.
-  std::function<void(int, int64_t, int64_t, int64_t)> Walk =
-      [&](int J, int64_t SB, int64_t DB, int64_t PB) {
-        if (J == D - 2) {
-          for (const TriRun &C : *Runs[Second])
-            Emit(SB + C.Src * SStr[Second], DB + C.Dst * DStr[Second],
-                 PB + C.Pos * PosStride[Second], C.Len, SStr[Second],
-                 DStr[Second], PosStride[Second]);
-          return;
-        }
-        const size_t X = static_cast<size_t>(Order[static_cast<size_t>(J)]);
-        for (const TriRun &R : *Runs[X])
-          for (int64_t I = 0; I < R.Len; ++I)
-            Walk(J + 1, SB + (R.Src + I) * SStr[X], DB + (R.Dst + I) * DStr[X],
-                 PB + (R.Pos + I) * PosStride[X]);
-      };
-  Walk(0, 0, 0, 0);
+  if (Contiguous) {
+    S.Runs = *Runs[Inner];
+    S.PerRepeat = Height[Inner];
+  } else {
+    S.Runs.push_back({0, 0, 0, 1});
+    S.PerRepeat = 1;
+  }
+  std::vector<TriSegment> Segments;
+  Segments.push_back(std::move(S));
   return MessageCutter(std::move(Segments));
 }
 

@@ -7,7 +7,9 @@
 // the copy of one run is then a fixed-size memcpy the compiler turns into a
 // few moves. Repeated slices of short mixed runs go element by element
 // through offset tables (CopySegment::Elementwise). Other runs branch on
-// their length once; long runs use memcpy.
+// their length once; long runs use memcpy. An N-D message's nested levels
+// (CopySegment::Outer) are walked item by item around these loops, the
+// deepest level's repeats run as their repeat.
 //
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
@@ -17,6 +19,12 @@
 namespace redist {
 namespace detail {
 namespace {
+
+/// How often a segment's runs are copied, and the shift between copies:
+/// the segment's own Repeat, or a nested level's item.
+struct Repeats {
+  int64_t Count, FromStride, ToStride;
+};
 
 template <std::size_t E>
 inline void copyRun(char *D, const char *S, int64_t N) {
@@ -52,19 +60,19 @@ inline void copyRun(char *D, const char *S, int64_t N) {
 
 /// Every run has K elements of E bytes.
 template <std::size_t E, std::size_t K>
-void copyFixed(const CopySegment &Sg, const char *From, char *To) {
+void copyFixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To) {
   const CopyRun *Runs = Sg.Runs.data();
   const std::size_t NumRuns = Sg.Runs.size();
-  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
-  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
+  const int64_t FromStep = Rp.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Rp.ToStride * static_cast<int64_t>(E);
   if (NumRuns == 1) {
     const char *F = From + Runs[0].From * static_cast<int64_t>(E);
     char *T = To + Runs[0].To * static_cast<int64_t>(E);
-    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep)
+    for (int64_t Rep = 0; Rep < Rp.Count; ++Rep)
       std::memcpy(T + Rep * ToStep, F + Rep * FromStep, K * E);
     return;
   }
-  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+  for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
     const char *F = From + Rep * FromStep;
     char *T = To + Rep * ToStep;
     for (std::size_t I = 0; I < NumRuns; ++I)
@@ -75,12 +83,12 @@ void copyFixed(const CopySegment &Sg, const char *From, char *To) {
 
 /// Runs of any length, elements of E bytes.
 template <std::size_t E>
-void copyMixed(const CopySegment &Sg, const char *From, char *To) {
+void copyMixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To) {
   const CopyRun *Runs = Sg.Runs.data();
   const std::size_t NumRuns = Sg.Runs.size();
-  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
-  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
-  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+  const int64_t FromStep = Rp.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Rp.ToStride * static_cast<int64_t>(E);
+  for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
     const char *F = From + Rep * FromStep;
     char *T = To + Rep * ToStep;
     for (std::size_t I = 0; I < NumRuns; ++I)
@@ -92,9 +100,10 @@ void copyMixed(const CopySegment &Sg, const char *From, char *To) {
 /// Element by element through the tables of one repeat. The side without a
 /// table is contiguous.
 template <std::size_t E>
-void copyElementwise(const CopySegment &Sg, const char *From, char *To) {
-  const int64_t FromStep = Sg.FromStride * static_cast<int64_t>(E);
-  const int64_t ToStep = Sg.ToStride * static_cast<int64_t>(E);
+void copyElementwise(const CopySegment &Sg, Repeats Rp, const char *From,
+                     char *To) {
+  const int64_t FromStep = Rp.FromStride * static_cast<int64_t>(E);
+  const int64_t ToStep = Rp.ToStride * static_cast<int64_t>(E);
   From += Sg.FromBase * static_cast<int64_t>(E);
   To += Sg.ToBase * static_cast<int64_t>(E);
   const int32_t *FI = Sg.FromIndex.data();
@@ -102,21 +111,21 @@ void copyElementwise(const CopySegment &Sg, const char *From, char *To) {
   const std::size_t N =
       Sg.FromIndex.empty() ? Sg.ToIndex.size() : Sg.FromIndex.size();
   if (Sg.ToIndex.empty()) { // packing: gather into a contiguous buffer
-    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
       const char *F = From + Rep * FromStep;
       char *T = To + Rep * ToStep;
       for (std::size_t J = 0; J < N; ++J)
         std::memcpy(T + J * E, F + static_cast<int64_t>(FI[J]) * E, E);
     }
   } else if (Sg.FromIndex.empty()) { // unpacking: scatter a contiguous buffer
-    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
       const char *F = From + Rep * FromStep;
       char *T = To + Rep * ToStep;
       for (std::size_t J = 0; J < N; ++J)
         std::memcpy(T + static_cast<int64_t>(TI[J]) * E, F + J * E, E);
     }
   } else {
-    for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
+    for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
       const char *F = From + Rep * FromStep;
       char *T = To + Rep * ToStep;
       for (std::size_t J = 0; J < N; ++J)
@@ -127,42 +136,75 @@ void copyElementwise(const CopySegment &Sg, const char *From, char *To) {
 }
 
 template <std::size_t E>
-void copySegment(const CopySegment &Sg, const char *From, char *To) {
+void copySegment(const CopySegment &Sg, Repeats Rp, const char *From,
+                 char *To) {
   if (Sg.Elementwise)
-    return copyElementwise<E>(Sg, From, To);
+    return copyElementwise<E>(Sg, Rp, From, To);
   switch (Sg.UniformLength) {
   case 1:
-    return copyFixed<E, 1>(Sg, From, To);
+    return copyFixed<E, 1>(Sg, Rp, From, To);
   case 2:
-    return copyFixed<E, 2>(Sg, From, To);
+    return copyFixed<E, 2>(Sg, Rp, From, To);
   case 3:
-    return copyFixed<E, 3>(Sg, From, To);
+    return copyFixed<E, 3>(Sg, Rp, From, To);
   case 4:
-    return copyFixed<E, 4>(Sg, From, To);
+    return copyFixed<E, 4>(Sg, Rp, From, To);
   case 5:
-    return copyFixed<E, 5>(Sg, From, To);
+    return copyFixed<E, 5>(Sg, Rp, From, To);
   case 6:
-    return copyFixed<E, 6>(Sg, From, To);
+    return copyFixed<E, 6>(Sg, Rp, From, To);
   case 7:
-    return copyFixed<E, 7>(Sg, From, To);
+    return copyFixed<E, 7>(Sg, Rp, From, To);
   case 8:
-    return copyFixed<E, 8>(Sg, From, To);
+    return copyFixed<E, 8>(Sg, Rp, From, To);
   default:
-    return copyMixed<E>(Sg, From, To);
+    return copyMixed<E>(Sg, Rp, From, To);
   }
 }
 
 /// Any element size: one memcpy per run (element tables are not used).
-void copySegmentBytes(const CopySegment &Sg, const char *From, char *To,
-                      std::size_t ElementBytes) {
+void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
+                      char *To, std::size_t ElementBytes) {
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  for (int64_t Rep = 0; Rep < Sg.Repeat; ++Rep) {
-    const char *F = From + Rep * Sg.FromStride * E;
-    char *T = To + Rep * Sg.ToStride * E;
+  for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
+    const char *F = From + Rep * Rp.FromStride * E;
+    char *T = To + Rep * Rp.ToStride * E;
     for (const CopyRun &R : Sg.Runs)
       std::memcpy(T + R.To * E, F + R.From * E,
                   static_cast<std::size_t>(R.Length * E));
   }
+}
+
+/// Copies Sg's runs within its levels from J on (CopySegment::Outer), at
+/// From and To; the deepest level's repeats are Copy's. Each call of Copy
+/// covers an item of that level, so the walk's own cost is per item.
+template <typename Fn>
+void walkLevels(const CopySegment &Sg, std::size_t J, const char *From,
+                char *To, int64_t E, Fn &&Copy) {
+  const CopyLevel &L = Sg.Outer[J];
+  const bool Deepest = J + 1 == Sg.Outer.size();
+  for (const CopyItem &I : L.Items) {
+    const char *F = From + I.From * E;
+    char *T = To + I.To * E;
+    if (Deepest) {
+      Copy(Repeats{I.Count, L.FromStep, L.ToStep}, F, T);
+      continue;
+    }
+    for (int64_t K = 0; K < I.Count; ++K)
+      walkLevels(Sg, J + 1, F + K * L.FromStep * E, T + K * L.ToStep * E, E,
+                 Copy);
+  }
+}
+
+template <std::size_t E>
+void runSegment(const CopySegment &Sg, const char *From, char *To) {
+  if (Sg.Outer.empty())
+    return copySegment<E>(Sg, {Sg.Repeat, Sg.FromStride, Sg.ToStride}, From,
+                          To);
+  walkLevels(Sg, 0, From, To, static_cast<int64_t>(E),
+             [&](Repeats Rp, const char *F, char *T) {
+               copySegment<E>(Sg, Rp, F, T);
+             });
 }
 
 } // namespace
@@ -172,22 +214,29 @@ void runCopyProgram(const CopyProgram &P, const char *From, char *To,
   for (const CopySegment &Sg : P.Segments) {
     switch (ElementBytes) {
     case 1:
-      copySegment<1>(Sg, From, To);
+      runSegment<1>(Sg, From, To);
       break;
     case 2:
-      copySegment<2>(Sg, From, To);
+      runSegment<2>(Sg, From, To);
       break;
     case 4:
-      copySegment<4>(Sg, From, To);
+      runSegment<4>(Sg, From, To);
       break;
     case 8:
-      copySegment<8>(Sg, From, To);
+      runSegment<8>(Sg, From, To);
       break;
     case 16:
-      copySegment<16>(Sg, From, To);
+      runSegment<16>(Sg, From, To);
       break;
     default:
-      copySegmentBytes(Sg, From, To, ElementBytes);
+      if (Sg.Outer.empty())
+        copySegmentBytes(Sg, {Sg.Repeat, Sg.FromStride, Sg.ToStride}, From, To,
+                         ElementBytes);
+      else
+        walkLevels(Sg, 0, From, To, static_cast<int64_t>(ElementBytes),
+                   [&](Repeats Rp, const char *F, char *T) {
+                     copySegmentBytes(Sg, Rp, F, T, ElementBytes);
+                   });
     }
   }
 }

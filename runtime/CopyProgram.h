@@ -27,8 +27,28 @@ struct CopyRun {
   int64_t Length;
 };
 
-/// Runs repeated Repeat times, shifted by FromStride / ToStride elements.
+/// Count repeats of what a level holds, from offsets From / To on, each
+/// shifted by the level's steps.
+struct CopyItem {
+  int64_t From, To, Count;
+};
+
+/// One level of nested repeats: its items, one after the other.
+struct CopyLevel {
+  std::vector<CopyItem> Items;
+  int64_t FromStep = 0, ToStep = 0;
+};
+
+/// Runs repeated Repeat times, shifted by FromStride / ToStride elements;
+/// within Outer's nested repeats when there are any.
 struct CopySegment {
+  /// Nested repeats around the runs, outermost first (an N-D message, one
+  /// level per axis): for every item of every level and every k < Count,
+  /// the runs are copied at the sum over the levels of item.From + k *
+  /// FromStep (To likewise). The plan holds O(runs of each axis), never one
+  /// entry per element. With levels, Repeat is 1: the kernels run the
+  /// deepest level's repeats as the repeat of the runs.
+  std::vector<CopyLevel> Outer;
   std::vector<CopyRun> Runs;
   int64_t Repeat = 1;
   int64_t FromStride = 0;
@@ -64,8 +84,27 @@ struct TriRun {
   int64_t Src, Dst, Pos, Len;
 };
 
-/// Runs repeated with strides on all three coordinates.
+/// Count repeats, from Src / Dst / Pos on, each shifted by the level's
+/// steps.
+struct TriItem {
+  int64_t Src, Dst, Pos, Count;
+};
+
+/// One level of nested repeats with all three coordinates. Its items follow
+/// each other in Pos: item I starts where item I - 1's Count repeats of
+/// PosStep end.
+struct TriLevel {
+  std::vector<TriItem> Items;
+  int64_t SrcStep = 0, DstStep = 0, PosStep = 0;
+};
+
+/// Runs repeated with strides on all three coordinates, or nested in
+/// Outer's levels (CopySegment::Outer). With levels, Repeat is 1, the top
+/// level's items hold absolute coordinates, every deeper level's and the
+/// runs' are relative to the repeat of the level above, and each level's
+/// PosStep is the elements of one repeat of it (PerRepeat for the deepest).
 struct TriSegment {
+  std::vector<TriLevel> Outer;
   std::vector<TriRun> Runs; ///< sorted by Pos, contiguous in Pos
   int64_t Repeat = 1;
   int64_t SrcStride = 0, DstStride = 0, PosStride = 0;
@@ -77,7 +116,7 @@ struct TriSegment {
 class MessageCutter {
 public:
   explicit MessageCutter(const MessagePattern &M);
-  /// A message given directly as segments (a matrix's, MatrixMessages.h):
+  /// A message given directly as segments (an array's, ArrayMessages.h):
   /// each with PerRepeat set, their positions consecutive from 0.
   explicit MessageCutter(std::vector<TriSegment> Segments);
   int64_t length() const { return Length; }
@@ -106,6 +145,9 @@ struct SideBlocks {
   std::vector<int64_t> Lengths;
   int64_t Repeat = 1;
   int64_t Stride = 0; ///< elements between repeats
+  /// The segment's nested levels (CopySegment::Outer), whose side the
+  /// caller reads alike.
+  std::vector<CopyLevel> Outer;
 };
 /// The segments of P seen from one side: "from" when UseFrom, else "to".
 std::vector<SideBlocks> programSide(const CopyProgram &P, bool UseFrom);

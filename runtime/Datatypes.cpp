@@ -29,6 +29,36 @@ MPI_Datatype sliceType(const SideBlocks &B, MPI_Datatype Elem,
   return T;
 }
 
+/// Slice within Levels' nested repeats (CopySegment::Outer), deepest
+/// first: each level's items are hvectors of the type below, placed by a
+/// struct. Frees Slice. The type has O(items) entries, never one per
+/// element.
+MPI_Datatype nestedType(const std::vector<CopyLevel> &Levels, bool UseFrom,
+                        MPI_Datatype Slice, std::size_t ElementBytes) {
+  MPI_Datatype Inner = Slice;
+  const MPI_Aint E = static_cast<MPI_Aint>(ElementBytes);
+  for (auto L = Levels.rbegin(); L != Levels.rend(); ++L) {
+    const MPI_Aint Step =
+        static_cast<MPI_Aint>(UseFrom ? L->FromStep : L->ToStep) * E;
+    std::vector<MPI_Datatype> Items;
+    std::vector<MPI_Aint> Displs;
+    for (const CopyItem &I : L->Items) {
+      assert(I.Count <= INT_MAX && "a transfer longer than INT_MAX");
+      MPI_Datatype T;
+      MPI_Type_create_hvector(static_cast<int>(I.Count), 1, Step, Inner, &T);
+      Items.push_back(T);
+      Displs.push_back(static_cast<MPI_Aint>(UseFrom ? I.From : I.To) * E);
+    }
+    MPI_Type_free(&Inner);
+    std::vector<int> Ones(Items.size(), 1);
+    MPI_Type_create_struct(static_cast<int>(Items.size()), Ones.data(),
+                           Displs.data(), Items.data(), &Inner);
+    for (MPI_Datatype &T : Items)
+      MPI_Type_free(&T);
+  }
+  return Inner;
+}
+
 } // namespace
 
 MPI_Datatype buildDatatype(const CopyProgram &P, bool UseFrom,
@@ -36,6 +66,10 @@ MPI_Datatype buildDatatype(const CopyProgram &P, bool UseFrom,
   std::vector<MPI_Datatype> Parts;
   for (const SideBlocks &B : programSide(P, UseFrom)) {
     MPI_Datatype Slice = sliceType(B, Elem, ElementBytes);
+    if (!B.Outer.empty()) {
+      Parts.push_back(nestedType(B.Outer, UseFrom, Slice, ElementBytes));
+      continue;
+    }
     if (B.Repeat == 1) {
       Parts.push_back(Slice);
       continue;

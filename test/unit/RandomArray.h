@@ -124,7 +124,9 @@ inline ArrayRegion randomSection(std::mt19937_64 &Rng,
   for (size_t T = 0; T < D; ++T) {
     const size_t A = static_cast<size_t>(Perm[T]);
     const int64_t Most = std::min(SrcExt[A], DstExt[T]);
-    const int64_t E = uniform(Rng, 0, Most);
+    // Mostly large sections, so that runs and repeats are long.
+    const int64_t E = uniform(Rng, 0, 2) == 0 ? uniform(Rng, 0, Most)
+                                               : uniform(Rng, Most / 2, Most);
     R.Extents[A] = E;
     R.SourceBegin[A] = uniform(Rng, 0, SrcExt[A] - E);
     R.TargetBegin[T] = uniform(Rng, 0, DstExt[T] - E);

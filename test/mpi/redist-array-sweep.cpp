@@ -1,0 +1,512 @@
+//===- redist-array-sweep.cpp - Random end-to-end N-D redistributions -----===//
+//
+//   mpirun -np R redist-array-sweep RANKS SEED COUNT
+//
+// Draws COUNT random array redistributions from SEED (the same on every
+// rank): arrays of rank 1 to 4, every format (*, block, block(k), cyclic,
+// cyclic(k), gen_block) on arrangements of up to RANKS processes, either
+// grid order and storage order, first-process offsets, padded strides
+// (sometimes each rank its own); a permutation of axes and a whole array or
+// a section into a section of a target of another size; grids on the same,
+// overlapping or disjoint rank sets; element sizes of 1 to 24 bytes; every
+// mode (the Overlapped one in each of its orders), packing and an algorithm
+// that applies; sometimes small transfer limits, one rank per node or
+// step-by-step execution. Every target storage offset of every rank is
+// checked: an element inside the section holds the source element at its
+// global index, every other one (padding included) is untouched; the ranks
+// together check exactly the section's elements. Then invalid parameters
+// must throw on every rank, naming the dimension. Prints a summary of what
+// was covered; exits 1 on any error.
+//
+//===----------------------------------------------------------------------===//
+#include "../unit/RandomArray.h"
+#include "CheckRedistribution.h"
+#include "redist/OverlapSchedule.h"
+#include "redist/runtime/ArrayPlan.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <numeric>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace redist;
+using namespace redist::test;
+
+namespace {
+
+struct Drawn {
+  ArraySide From, To;
+  ArrayRegion Region; ///< resolved
+  std::size_t E = 8;
+  PlanOptions Options;
+  ArrayAlgorithm Algo{Algorithm::Auto, false};
+  bool Steps = false;
+};
+
+/// The linear index of Index in Extents (row-major), which names the
+/// element's value.
+int64_t linear(const std::vector<int64_t> &Extents,
+               const std::vector<int64_t> &Index) {
+  int64_t L = 0;
+  for (size_t K = 0; K < Extents.size(); ++K)
+    L = L * Extents[K] + Index[K];
+  return L;
+}
+
+/// Calls F(Local, Offset) for every local element of process Proc of L
+/// stored at Strides.
+template <typename Fn>
+void forEachLocal(const ArrayLayout &L, int64_t Proc,
+                  const std::vector<int64_t> &Strides, Fn &&F) {
+  const std::vector<int64_t> E = L.localExtents(Proc);
+  for (int64_t X : E)
+    if (X == 0)
+      return;
+  std::vector<int64_t> I(E.size(), 0);
+  while (true) {
+    int64_t Offset = 0;
+    for (size_t K = 0; K < E.size(); ++K)
+      Offset += I[K] * Strides[K];
+    F(I, Offset);
+    size_t K = E.size();
+    while (K > 0) {
+      --K;
+      if (++I[K] < E[K])
+        break;
+      I[K] = 0;
+      if (K == 0)
+        return;
+    }
+  }
+}
+
+/// The global index of local index Local of Proc.
+std::vector<int64_t> globalOf(const ArrayLayout &L, int64_t Proc,
+                              const std::vector<int64_t> &Local) {
+  std::vector<int64_t> G(Local.size());
+  for (int D = 0; D < L.rank(); ++D)
+    G[static_cast<size_t>(D)] =
+        L.dim(D).toGlobal(L.dimRankOf(D, Proc), Local[static_cast<size_t>(D)]);
+  return G;
+}
+
+int64_t idOf(const ArraySide &S, int Rank) {
+  if (S.Ranks.empty())
+    return Rank < S.Layout.procs() ? Rank : -1;
+  for (std::size_t I = 0; I < S.Ranks.size(); ++I)
+    if (S.Ranks[I] == Rank)
+      return static_cast<int64_t>(I);
+  return -1;
+}
+
+std::vector<int64_t> stridesOf(const ArraySide &S, int64_t Id) {
+  return S.LocalStrides.empty() ? S.Layout.strides(Id) : S.LocalStrides;
+}
+
+int64_t storageOf(const ArraySide &S, int64_t Id) {
+  return S.Layout.storageSize(Id, stridesOf(S, Id));
+}
+
+/// Runs one configuration; returns this rank's errors and adds the section
+/// elements it checked to Checked.
+int64_t runOne(const Drawn &D, int Rank, int64_t &Checked) {
+  const std::size_t E = D.E;
+  const ArrayLayout &A = D.From.Layout, &B = D.To.Layout;
+  const int64_t SId = idOf(D.From, Rank), TId = idOf(D.To, Rank);
+  std::vector<unsigned char> Src, Dst, Before;
+  if (SId >= 0) {
+    Src.assign(static_cast<std::size_t>(storageOf(D.From, SId)) * E, 0xEE);
+    forEachLocal(A, SId, stridesOf(D.From, SId),
+                 [&](const std::vector<int64_t> &L, int64_t O) {
+                   elementValue(linear(A.extents(), globalOf(A, SId, L)), E,
+                                Src.data() + O * static_cast<int64_t>(E));
+                 });
+  }
+  if (TId >= 0) {
+    Dst.resize(static_cast<std::size_t>(storageOf(D.To, TId)) * E);
+    for (std::size_t O = 0; O < Dst.size(); ++O)
+      Dst[O] = static_cast<unsigned char>(O * 131 + 7);
+    Before = Dst;
+  }
+  if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
+    std::fprintf(stderr, "%s -> %s, %zu bytes, %s/%s/%s, %s\n", A.str().c_str(),
+                 B.str().c_str(), E, execModeName(D.Options.Mode),
+                 overlapOrderName(D.Options.Overlap),
+                 packingName(D.Options.Pack),
+                 arrayAlgorithmName(D.Algo).c_str());
+  ArrayPlan Plan(D.From, D.To, E, MPI_COMM_WORLD, D.Region, D.Options, D.Algo);
+  int64_t Errors = 0;
+  if (Plan.sourceStorageSize() * static_cast<int64_t>(E) !=
+          static_cast<int64_t>(Src.size()) ||
+      Plan.targetStorageSize() * static_cast<int64_t>(E) !=
+          static_cast<int64_t>(Dst.size())) {
+    std::fprintf(stderr, "rank %d: storage sizes %lld / %lld\n", Rank,
+                 static_cast<long long>(Plan.sourceStorageSize()),
+                 static_cast<long long>(Plan.targetStorageSize()));
+    ++Errors;
+  }
+  if (D.Options.Mode == ExecMode::Overlapped) {
+    const CommGrid G = countArrayGridByElements(A, B, D.Region);
+    if (std::optional<std::string> Why =
+            validateOverlapSchedule(G, Plan.overlapSchedule())) {
+      std::fprintf(stderr, "rank %d: invalid overlapped schedule: %s\n", Rank,
+                   Why->c_str());
+      ++Errors;
+    }
+  } else if (D.Options.Mode != ExecMode::Alltoallv) {
+    const CommGrid G = countArrayGridByElements(A, B, D.Region);
+    if (std::optional<std::string> Why = validateSchedule(G, Plan.schedule())) {
+      std::fprintf(stderr, "rank %d: invalid schedule: %s\n", Rank,
+                   Why->c_str());
+      ++Errors;
+    }
+  }
+  for (int Run = 0; Run < 2; ++Run) { // a plan runs many times
+    if (D.Steps) {
+      for (int64_t K = 0;
+           K < static_cast<int64_t>(Plan.schedule().Steps.size()) ||
+           (K == 0 && D.Options.Mode == ExecMode::Alltoallv);
+           ++K)
+        Plan.executeStep(Src.data(), Dst.data(), K);
+    } else {
+      Plan.execute(Src.data(), Dst.data());
+    }
+  }
+  if (TId < 0)
+    return Errors;
+  const ArrayRegion &R = D.Region;
+  std::vector<char> Element(Dst.size() / E, 0);
+  std::vector<unsigned char> Want(E);
+  forEachLocal(
+      B, TId, stridesOf(D.To, TId),
+      [&](const std::vector<int64_t> &L, int64_t O) {
+        Element[static_cast<size_t>(O)] = 1;
+        const std::vector<int64_t> TI = globalOf(B, TId, L);
+        std::vector<int64_t> SI(TI.size());
+        bool Inside = true;
+        for (size_t T = 0; T < TI.size(); ++T) {
+          const size_t Ax = static_cast<size_t>(R.Permutation[T]);
+          const int64_t K = TI[T] - R.TargetBegin[T];
+          Inside = Inside && K >= 0 && K < R.Extents[Ax];
+          SI[Ax] = R.SourceBegin[Ax] + K;
+        }
+        const unsigned char *Got = Dst.data() + O * static_cast<int64_t>(E);
+        if (!Inside) {
+          if (std::memcmp(Got, Before.data() + O * static_cast<int64_t>(E),
+                          E) != 0 &&
+              Errors++ < 3)
+            std::fprintf(stderr,
+                         "rank %d: target offset %lld outside the section "
+                         "was written\n",
+                         Rank, static_cast<long long>(O));
+          return;
+        }
+        ++Checked;
+        elementValue(linear(A.extents(), SI), E, Want.data());
+        if (std::memcmp(Got, Want.data(), E) != 0 && Errors++ < 3)
+          std::fprintf(stderr,
+                       "rank %d: target offset %lld does not hold source "
+                       "element %lld\n",
+                       Rank, static_cast<long long>(O),
+                       static_cast<long long>(linear(A.extents(), SI)));
+      });
+  for (std::size_t O = 0; O < Element.size(); ++O)
+    if (!Element[O] &&
+        std::memcmp(Dst.data() + O * E, Before.data() + O * E, E) != 0 &&
+        Errors++ < 3)
+      std::fprintf(stderr, "rank %d: padding offset %zu was written\n", Rank,
+                   O);
+  return Errors;
+}
+
+/// The call must throw InvalidArgument on every rank, with Expect in it.
+int64_t expectError(const std::string &Expect, const Drawn &D, int Rank) {
+  std::string What = "(no error)";
+  try {
+    ArrayPlan Plan(D.From, D.To, D.E, MPI_COMM_WORLD, D.Region, D.Options,
+                   D.Algo);
+  } catch (const InvalidArgument &E) {
+    What = E.what();
+  }
+  if (What.find(Expect) != std::string::npos) {
+    if (Rank == 0)
+      std::printf("error: %s\n", What.c_str());
+    return 0;
+  }
+  std::fprintf(stderr, "rank %d: expected an error with '%s', got '%s'\n", Rank,
+               Expect.c_str(), What.c_str());
+  return 1;
+}
+
+int64_t runErrorCases(int Ranks, int Rank) {
+  const ArrayLayout A(
+      {6, 4, 5},
+      {DimFormat::block(), DimFormat::collapsed(), DimFormat::cyclic()},
+      {1, Ranks});
+  const ArrayLayout B(
+      {5, 6, 4},
+      {DimFormat::collapsed(), DimFormat::cyclic(2), DimFormat::collapsed()},
+      {Ranks});
+  int64_t Errors = 0;
+  Drawn D{{A, {}, {}}, {B, {}, {}}, {}, 8, {}, {Algorithm::Auto, false}, false};
+  Errors += expectError("extents differ after the permutation", D, Rank);
+  D.Region.Permutation = {2, 0, 0};
+  Errors += expectError("the permutation is not one", D, Rank);
+  D.Region.Permutation = {2, 0, 1};
+  D.Region.Extents = {6, 4, 5};
+  D.Region.TargetBegin = {0, 1, 0};
+  Errors += expectError("target section of dimension 1", D, Rank);
+  D.Region.TargetBegin = {};
+  D.Algo = {Algorithm::WalkerOtto, false};
+  Errors += expectError("walker_otto needs 1-D layouts", D, Rank);
+  D.Algo = {Algorithm::Auto, false};
+  // Strides only the last rank gets wrong: raised on every rank.
+  if (Rank == Ranks - 1)
+    D.To.LocalStrides = {1, 1, 1};
+  Errors += expectError("target strides of rank " + std::to_string(Ranks - 1),
+                        D, Rank);
+  D.To.LocalStrides = {};
+  // Different parameters on different ranks, with Verify.
+  if (Ranks > 1) {
+    D.Algo = {Rank == 0 ? Algorithm::Stepwise : Algorithm::Greedy, false};
+    Errors += expectError("ranks were given different parameters: schedule "
+                          "algorithm differs",
+                          D, Rank);
+  }
+  return Errors;
+}
+
+/// Plan memory grows with runs, never with elements: a transposed cyclic
+/// copy (every element its own run on one side) and a 3-D permutation must
+/// hold far fewer copy-program entries than elements, and still move
+/// every element right. Returns the errors.
+int64_t checkPlanMemory(int Ranks, int Rank) {
+  int64_t Errors = 0;
+  const int64_t N = 96;
+  const ArrayStorage C{StorageOrder::RowMajor, {}};
+  struct Case {
+    ArrayLayout From, To;
+    std::vector<int> Perm;
+  };
+  const Case Cases[] = {
+      {ArrayLayout({N, N}, {DimFormat::cyclic(), DimFormat::cyclic()},
+                   {1, Ranks}, GridOrder::RowMajor, {}, C),
+       ArrayLayout({N, N}, {DimFormat::cyclic(), DimFormat::cyclic()},
+                   {Ranks, 1}, GridOrder::RowMajor, {}, C),
+       {1, 0}},
+      {ArrayLayout({24, 20, 16},
+                   {DimFormat::collapsed(), DimFormat::block(),
+                    DimFormat::collapsed()},
+                   {Ranks}, GridOrder::RowMajor, {}, C),
+       ArrayLayout({16, 24, 20},
+                   {DimFormat::block(), DimFormat::collapsed(),
+                    DimFormat::collapsed()},
+                   {Ranks}, GridOrder::RowMajor, {}, C),
+       {2, 0, 1}}};
+  for (const Case &K : Cases) {
+    Drawn D{{K.From, {}, {}}, {K.To, {}, {}}, {}, 8, {},
+            {Algorithm::Auto, false}, false};
+    D.Region.Permutation = K.Perm;
+    D.Region = resolveRegion(K.From, K.To, D.Region);
+    D.Options.Pack = Packing::Runs;
+    D.Options.SharedMemory = false;
+    int64_t Checked = 0;
+    Errors += runOne(D, Rank, Checked);
+    ArrayPlan Plan(D.From, D.To, 8, MPI_COMM_WORLD, D.Region, D.Options);
+    const int64_t Entries = sumOverRanks(Plan.programEntries());
+    const int64_t Elements = K.From.elements();
+    if (Rank == 0)
+      std::printf("plan entries of %s -> %s: %lld for %lld elements\n",
+                  K.From.str().c_str(), K.To.str().c_str(),
+                  static_cast<long long>(Entries),
+                  static_cast<long long>(Elements));
+    if (Entries * 8 > Elements) {
+      if (Rank == 0)
+        std::fprintf(stderr, "plan memory grows with elements\n");
+      ++Errors;
+    }
+  }
+  return Errors;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: redist-array-sweep RANKS SEED COUNT\n");
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  const int Ranks = std::atoi(argv[1]);
+  requireCommSize(Ranks);
+  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
+  const int Count = std::atoi(argv[3]);
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+
+  std::mt19937_64 Rng(Seed);
+  int64_t Errors = 0, Checked = 0, Expected = 0;
+  std::map<std::string, int64_t> Seen;
+  for (int Config = 0; Config < Count; ++Config) {
+    const int Dims = static_cast<int>(uniform(Rng, 1, 4));
+    // Now and then larger, so that Packing::Auto picks datatypes for some
+    // messages and copy loops for others, and transfers come in pieces.
+    const bool Large = uniform(Rng, 0, 3) == 0;
+    const int64_t Max = Dims <= 2 ? (Large ? 48 : 16)
+                        : Dims == 3 ? (Large ? 14 : 8)
+                                    : (Large ? 7 : 5);
+    // Ranks: a random order; the target on the same ranks, a rotation of
+    // them (overlapping) or the rest (disjoint).
+    std::vector<int> Order(static_cast<std::size_t>(Ranks));
+    std::iota(Order.begin(), Order.end(), 0);
+    std::shuffle(Order.begin(), Order.end(), Rng);
+    const int64_t Placement = Ranks >= 2 ? uniform(Rng, 0, 2) : 0;
+    const int SourceProcs =
+        Placement == 2 ? static_cast<int>(uniform(Rng, 1, Ranks - 1)) : Ranks;
+    std::vector<int> TargetOrder = Order;
+    if (Placement == 1)
+      std::rotate(TargetOrder.begin(),
+                  TargetOrder.begin() + uniform(Rng, 1, Ranks - 1),
+                  TargetOrder.end());
+    if (Placement == 2)
+      TargetOrder.assign(Order.begin() + SourceProcs, Order.end());
+    const std::vector<int64_t> SrcExt = randomExtents(Rng, Dims, Max);
+    const std::vector<int> Perm = randomPermutation(Rng, Dims);
+    const bool Whole = uniform(Rng, 0, 2) == 0;
+    std::vector<int64_t> DstExt(static_cast<size_t>(Dims));
+    for (int T = 0; T < Dims; ++T)
+      DstExt[static_cast<size_t>(T)] =
+          Whole ? SrcExt[static_cast<size_t>(Perm[static_cast<size_t>(T)])]
+                : uniform(Rng, 0, Max);
+    Drawn D{{randomArrayLayout(Rng, SrcExt, SourceProcs), {}, {}},
+            {randomArrayLayout(Rng, DstExt,
+                               static_cast<int64_t>(TargetOrder.size())),
+             {},
+             {}},
+            {},
+            8,
+            {},
+            {Algorithm::Auto, false},
+            false};
+    D.From.Ranks.assign(Order.begin(), Order.begin() + D.From.Layout.procs());
+    D.To.Ranks.assign(TargetOrder.begin(),
+                      TargetOrder.begin() + D.To.Layout.procs());
+    D.Region.Permutation = Perm;
+    if (!Whole)
+      D.Region = randomSection(Rng, SrcExt, DstExt, Perm);
+    D.Region = resolveRegion(D.From.Layout, D.To.Layout, D.Region);
+    // Strides of each rank's own, padded, now and then.
+    std::mt19937_64 Own(Rng() + static_cast<uint64_t>(Rank));
+    for (ArraySide *S : {&D.From, &D.To}) {
+      const int64_t Id = idOf(*S, Rank);
+      if (Id < 0 || Own() % 3 != 0)
+        continue;
+      const ArrayLayout &L = S->Layout;
+      std::vector<int64_t> Ext = L.localExtents(Id);
+      std::vector<int64_t> Str(Ext.size());
+      int64_t Next = 1;
+      for (int J = 0; J < L.rank(); ++J) {
+        const int K = L.storage().Order == StorageOrder::ColumnMajor
+                          ? J
+                          : L.rank() - 1 - J;
+        Str[static_cast<size_t>(K)] = Next;
+        Next *= std::max<int64_t>(1, Ext[static_cast<size_t>(K)]) +
+                static_cast<int64_t>(Own() % 3);
+      }
+      S->LocalStrides = Str;
+    }
+    const std::size_t Sizes[] = {1, 2, 4, 8, 12, 16, 24};
+    D.E = Sizes[uniform(Rng, 0, 6)];
+    const std::vector<ExecMode> Modes = allExecModes();
+    const std::vector<Packing> Packs = allPackings();
+    D.Options.Mode = Modes[static_cast<std::size_t>(uniform(Rng, 0, 3))];
+    D.Options.Pack = Packs[static_cast<std::size_t>(uniform(Rng, 0, 2))];
+    if (D.Options.Mode == ExecMode::Overlapped)
+      D.Options.Overlap =
+          allOverlapOrders()[static_cast<std::size_t>(uniform(Rng, 0, 2))];
+    if (uniform(Rng, 0, 4) == 0)
+      D.Options.MaxTransferBytes = uniform(Rng, 1, 16) * 8;
+    D.Options.RanksPerNode = static_cast<int>(uniform(Rng, 0, 2));
+    const ArrayAlgorithm Any[] = {
+        {Algorithm::Auto, false},        {Algorithm::Caterpillar, false},
+        {Algorithm::Stepwise, false},    {Algorithm::Greedy, false},
+        {Algorithm::Stepwise, true},     {Algorithm::Classes, true},
+        {Algorithm::MinCostSteps, false}};
+    D.Algo = Any[uniform(Rng, 0, 6)];
+    if (!arrayAlgorithmApplies(D.Algo, D.From.Layout, D.To.Layout, D.Region) ||
+        (D.Options.Mode == ExecMode::Overlapped &&
+         D.Options.Overlap != OverlapOrder::Steps))
+      D.Algo = {Algorithm::Auto, false};
+    D.Steps = uniform(Rng, 0, 4) == 0;
+
+    int64_t Elements = 1;
+    for (int64_t X : D.Region.Extents)
+      Elements *= X;
+    int64_t Mine = 0;
+    try {
+      Errors += runOne(D, Rank, Mine);
+    } catch (const std::exception &Ex) {
+      std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
+      ++Errors;
+    }
+    Checked += Mine;
+    Expected += Elements;
+    if (sumOverRanks(Mine) != Elements) {
+      if (Rank == 0)
+        std::fprintf(stderr, "config %d: checked %lld of %lld elements\n",
+                     Config, static_cast<long long>(sumOverRanks(Mine)),
+                     static_cast<long long>(Elements));
+      ++Errors;
+    }
+    const bool Identity = std::is_sorted(Perm.begin(), Perm.end());
+    Seen["rank " + std::to_string(Dims)]++;
+    Seen[std::string("mode ") + execModeName(D.Options.Mode)]++;
+    if (D.Options.Mode == ExecMode::Overlapped)
+      Seen[std::string("order ") + overlapOrderName(D.Options.Overlap)]++;
+    Seen[std::string("packing ") + packingName(D.Options.Pack)]++;
+    Seen["algorithm " + arrayAlgorithmName(D.Algo)]++;
+    Seen[Placement == 0   ? "same ranks"
+         : Placement == 1 ? "overlapping"
+                          : "disjoint"]++;
+    Seen[Identity ? "unpermuted" : "permuted"]++;
+    Seen[Whole ? "whole" : "section"]++;
+    for (const ArraySide *S : {&D.From, &D.To})
+      for (const DimFormat &F : S->Layout.formats())
+        Seen["format " + (F.kind() == DistKind::GenBlock && F.distributed()
+                              ? std::string("gen_block")
+                              : F.str().substr(0, F.str().find('(')))]++;
+    Seen[D.From.Layout.storage().Order == StorageOrder::RowMajor
+             ? "row-major storage"
+             : "column-major storage"]++;
+    if (!D.From.Layout.storage().Strides.empty() ||
+        !D.To.Layout.storage().Strides.empty())
+      Seen["padded strides"]++;
+  }
+
+  Errors += checkPlanMemory(Ranks, Rank);
+  Errors += runErrorCases(Ranks, Rank);
+
+  const int64_t Total = sumOverRanks(Errors);
+  const int64_t AllChecked = sumOverRanks(Checked);
+  if (Rank == 0) {
+    std::printf("redist-array-sweep: %d ranks, seed %llu: checked %d "
+                "configurations (%lld of %lld elements), %lld errors\n",
+                Ranks, static_cast<unsigned long long>(Seed), Count,
+                static_cast<long long>(AllChecked),
+                static_cast<long long>(Expected),
+                static_cast<long long>(Total));
+    std::printf("covered:");
+    for (const auto &[Name, N] : Seen)
+      std::printf(" [%s] %lld", Name.c_str(), static_cast<long long>(N));
+    std::printf("\n");
+  }
+  MPI_Finalize();
+  return Total == 0 ? 0 : 1;
+}
