@@ -55,6 +55,18 @@ PlanOptions directiveOptions(Verification V) {
   return Options;
 }
 
+bool overlapOptions(const char *Algorithm, PlanOptions &Options) {
+  const std::optional<OverlapAlgorithm> O = parseOverlapAlgorithm(Algorithm);
+  if (!O)
+    return false;
+  Options.Mode = ExecMode::Overlapped;
+  Options.Overlap = *O == OverlapAlgorithm::Overlap
+                        ? OverlapOrder::Overlap
+                        : OverlapOrder::OverlapSplit;
+  Options.Schedule = redist::Algorithm::Auto;
+  return true;
+}
+
 void directiveError(const char *Where, const std::string &What) {
   throw InvalidArgument(std::string(Where) + ": " + What);
 }
@@ -302,15 +314,8 @@ const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         Verification V) {
   try {
     PlanOptions Options = directiveOptions(V);
-    if (std::optional<OverlapAlgorithm> O = parseOverlapAlgorithm(Algorithm)) {
-      Options.Mode = ExecMode::Overlapped;
-      Options.Overlap = *O == OverlapAlgorithm::Overlap
-                            ? OverlapOrder::Overlap
-                            : OverlapOrder::OverlapSplit;
-      Options.Schedule = redist::Algorithm::Auto;
-    } else {
+    if (!overlapOptions(Algorithm, Options))
       Options.Schedule = algorithm(Algorithm);
-    }
     // A target without a value stands in From: its problem wins anyway.
     return detail::cachedPlan(To.problem(), From, To.valueOr(From), N,
                               ElementBytes, Comm, Options, Where);

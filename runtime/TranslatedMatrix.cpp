@@ -159,9 +159,14 @@ const Plan &dynamicMatrixPlan(const Layout2D &From, const MatrixTarget &To,
                               const char *Algorithm, const char *Where,
                               Verification V) {
   try {
-    return matrixPlan(To.problem(), From, To.layout().value_or(From),
-                      algorithm2D(Algorithm), ElementBytes, Comm,
-                      directiveOptions(V), nullptr);
+    // overlap and overlap-split order the messages of auto's grid in the
+    // Overlapped mode.
+    PlanOptions Options = directiveOptions(V);
+    const Algorithm2D A = overlapOptions(Algorithm, Options)
+                              ? Algorithm2D{redist::Algorithm::Auto, false}
+                              : algorithm2D(Algorithm);
+    return matrixPlan(To.problem(), From, To.layout().value_or(From), A,
+                      ElementBytes, Comm, Options, nullptr);
   } catch (const InvalidArgument &E) {
     directiveError(Where, E.what());
   }

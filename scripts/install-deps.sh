@@ -5,7 +5,8 @@ set -euo pipefail
 
 # clang: the unversioned clang++ that some tests compile with (Debian 12's is
 # clang 14). g++ brings the ASan and UBSan runtimes (libasan8, libubsan1)
-# that REDIST_SANITIZE builds need.
+# that REDIST_SANITIZE builds need. FFTW: the serial 1-D transforms of
+# examples/fft3d.cpp, and FFTW-MPI's transpose as a peer in bench/array.
 packages=(
   cmake ninja-build g++ python3
   clang clang-14 llvm-14-dev llvm-14-tools libclang-14-dev libclang-cpp14
@@ -13,6 +14,7 @@ packages=(
   openmpi-bin libopenmpi-dev
   libgtest-dev libgmock-dev
   libscalapack-openmpi-dev
+  libfftw3-dev libfftw3-mpi-dev
 )
 
 missing=()

@@ -58,8 +58,6 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist redistribute Y(block) onto G
 // CHECK: [[@LINE+1]]:50: error: matrix 'Y' needs a 2-D processors arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)
 #pragma redist redistribute Y(block, block) onto P
-// CHECK: [[@LINE+1]]:54: error: schedule(overlap) does not apply to matrices: their plans have no Overlapped mode yet
-#pragma redist redistribute Y(block, block) schedule(overlap)
 // CHECK: [[@LINE+1]]:16: error: assign of a matrix is not supported yet
 #pragma redist assign Y = X
 }

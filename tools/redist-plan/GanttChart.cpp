@@ -68,6 +68,13 @@ std::string problemCaption(const Plan &P) {
            std::to_string(A->From.procs()) + " -> " +
            A->To.distribution().str() + " on " + std::to_string(A->To.procs()) +
            ", N = " + std::to_string(A->From.extent());
+  if (const auto *A = std::get_if<GridArrayProblem>(&P.Problem)) {
+    std::string Extents;
+    for (int D = 0; D < A->From.rank(); ++D)
+      Extents += (D ? "x" : "") + std::to_string(A->From.extent(D));
+    return Extents + " array, " + arraySideSpelling(A->From) + " -> " +
+           arraySideSpelling(A->To);
+  }
   const MatrixProblem &M = std::get<MatrixProblem>(P.Problem);
   auto Side = [](const redist::Layout2D &L) {
     return std::to_string(L.gridRows()) + "x" + std::to_string(L.gridCols()) +

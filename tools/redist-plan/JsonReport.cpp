@@ -35,6 +35,25 @@ void writeProblem(OStream &J, const MatrixProblem &Matrix) {
   J.attribute("s", Pair(To.rows().blockSize(), To.cols().blockSize()));
 }
 
+/// The problem of array: formats spelled as on the command line, and the
+/// permutation always (the identity when none was given).
+void writeProblem(OStream &J, const GridArrayProblem &Array) {
+  auto Side = [&](const char *Name, const ArrayLayout &L) {
+    J.attributeObject(Name, [&] {
+      J.attribute("grid", L.grid());
+      J.attributeArray("formats", [&] {
+        for (const DimFormat &F : L.formats())
+          J.value(F.str());
+      });
+    });
+  };
+  J.attribute("kind", "array");
+  J.attribute("extents", Array.From.extents());
+  Side("from", Array.From);
+  Side("to", Array.To);
+  J.attribute("permute", Array.Region.Permutation);
+}
+
 void writeProblem(OStream &J, const ArrayProblem &Array) {
   const Layout &From = Array.From, &To = Array.To;
   if (From.isBlockCyclic() && To.isBlockCyclic()) {

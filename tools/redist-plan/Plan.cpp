@@ -4,6 +4,7 @@
 
 #include "SizeLimits.h"
 
+#include "redist/Error.h"
 #include "redist/MinCost.h"
 
 #include "llvm/Support/MathExtras.h"
@@ -40,10 +41,10 @@ namespace {
 
 /// Validates Sched, sorts each step and measures it (auto has measured its
 /// choice already: sorting ids within a step changes no statistic).
-Plan finishPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
-                CommGrid Grid, Schedule Sched, Algorithm Requested,
-                Algorithm Used, const CostModel &Costs, int64_t StepLimit,
-                std::string CostsFrom, std::optional<AutoChoice> Choice) {
+Plan finishPlan(redistplan::Problem Problem, CommGrid Grid, Schedule Sched,
+                Algorithm Requested, Algorithm Used, const CostModel &Costs,
+                int64_t StepLimit, std::string CostsFrom,
+                std::optional<AutoChoice> Choice) {
   if (std::optional<std::string> Invalid = validateSchedule(Grid, Sched))
     throw InternalError("the " + Sched.Algorithm +
                         " schedule is invalid: " + *Invalid);
@@ -101,43 +102,88 @@ Plan makePlan(const Layout &From, const Layout &To, Algorithm Algo,
                     std::move(CostsFrom), std::move(Choice));
 }
 
-Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
-                    const CostModel &Costs, std::string CostsFrom) {
-  CommGrid2D Grid = computeGrid2D(From, To);
-  // A product runs its algorithm on the 1-D grids; the others on the whole.
+std::string arraySideSpelling(const ArrayLayout &L) {
+  std::string S;
+  for (size_t G = 0; G < L.grid().size(); ++G)
+    S += (G ? "x" : "") + std::to_string(L.grid()[G]);
+  S += ':';
+  for (int D = 0; D < L.rank(); ++D)
+    S += (D ? "," : "") + L.format(D).str();
+  return S;
+}
+
+namespace {
+
+/// The grid of From -> To with the resolved Region, refused beyond
+/// MaxMessages before it is built: every tuple of per-axis messages is a
+/// message, so their product counts them.
+ArrayGrid boundedArrayGrid(const ArrayLayout &From, const ArrayLayout &To,
+                           const ArrayRegion &Region) {
+  for (const ArrayLayout *L : {&From, &To})
+    if (L->procs() > MaxProcesses)
+      throw InvalidArgument(std::string("the ") +
+                            (L == &From ? "source" : "target") + " has " +
+                            std::to_string(L->procs()) +
+                            " processes; redist-plan handles at "
+                            "most " +
+                            std::to_string(MaxProcesses) + " on a side");
+  int64_t Messages = 1;
+  for (const AxisGrid &A : computeAxisGrids(From, To, Region)) {
+    const int64_t Axis = static_cast<int64_t>(A.Lines.Messages.size());
+    if (Axis > 0 && Messages > MaxMessages / Axis)
+      throw InvalidArgument("the grid has more than " +
+                            std::to_string(MaxMessages) +
+                            " messages, the most redist-plan handles");
+    Messages *= Axis;
+  }
+  return computeArrayGrid(From, To, Region);
+}
+
+} // namespace
+
+Plan makeGridArrayPlan(const ArrayLayout &From, const ArrayLayout &To,
+                       const ArrayRegion &Region, ArrayAlgorithm Algo,
+                       const CostModel &Costs, std::string CostsFrom) {
+  const ArrayRegion Resolved = resolveRegion(From, To, Region);
+  ArrayGrid Grid = boundedArrayGrid(From, To, Resolved);
+  // A product runs its algorithm on the axes' grids; the others on the
+  // whole.
   if (Algo.Product) {
-    checkMatchingWork(Grid.Rows, Algo.Base);
-    checkMatchingWork(Grid.Cols, Algo.Base);
+    for (const AxisGrid &A : Grid.Axes)
+      checkMatchingWork(A.Lines, Algo.Base);
   } else {
     checkMatchingWork(Grid.Whole, Algo.Base);
   }
   Schedule Sched;
   std::optional<AutoChoice> Choice;
   if (Algo.Base == Algorithm::Auto) {
-    Choice = chooseSchedule2D(From, To, Grid, Costs);
+    Choice = chooseArraySchedule(From, To, Resolved, Grid, Costs);
     Sched = std::move(Choice->Chosen);
   } else {
-    Sched = makeSchedule2D(Algo, From, To, Grid, Costs);
+    Sched = makeArraySchedule(Algo, From, To, Resolved, Grid, Costs);
   }
-  std::optional<Algorithm2D> Used = parseAlgorithm2D(Sched.Algorithm);
-  if (!Used || Used->Base == Algorithm::Auto)
+  // A product of different algorithms per axis ("product(a,b)") has no
+  // single name; only auto chooses one, and auto's model is alpha-beta.
+  std::optional<ArrayAlgorithm> Used = parseArrayAlgorithm(Sched.Algorithm);
+  if ((!Used && Algo.Base != Algorithm::Auto) ||
+      (Used && Used->Base == Algorithm::Auto))
     throw InternalError("the library names its algorithm '" + Sched.Algorithm +
                         "'");
-  // Direct mincost-steps takes the least number of steps, which the
-  // document states as its step limit.
-  const int64_t StepLimit = *Used == Algorithm2D{Algorithm::MinCostSteps, false}
-                                ? leastStepLimit(Grid.Whole)
-                                : 0;
-  return finishPlan(MatrixProblem{From, To}, std::move(Grid.Whole),
-                    std::move(Sched), Algo.Base, Used->Base, Costs, StepLimit,
+  const Algorithm UsedBase = Used ? Used->Base : Algorithm::Auto;
+  const int64_t StepLimit =
+      Used && *Used == ArrayAlgorithm{Algorithm::MinCostSteps, false}
+          ? leastStepLimit(Grid.Whole)
+          : 0;
+  return finishPlan(GridArrayProblem{From, To, Resolved}, std::move(Grid.Whole),
+                    std::move(Sched), Algo.Base, UsedBase, Costs, StepLimit,
                     std::move(CostsFrom), std::move(Choice));
 }
 
 namespace {
 
 /// Schedules Grid with the overlapped scheduler Algo and validates it.
-Plan finishOverlapPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
-                       CommGrid Grid, OverlapAlgorithm Algo) {
+Plan finishOverlapPlan(redistplan::Problem Problem, CommGrid Grid,
+                       OverlapAlgorithm Algo) {
   // overlap starts from the stepwise and greedy schedules.
   checkMatchingWork(Grid, Algorithm::Stepwise, overlapAlgorithmName(Algo));
   OverlapSchedule Events = makeOverlapSchedule(Algo, Grid);
@@ -170,10 +216,31 @@ Plan makeOverlapPlan(const Layout &From, const Layout &To,
   return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo);
 }
 
+Plan makeGridArrayOverlapPlan(const ArrayLayout &From, const ArrayLayout &To,
+                              const ArrayRegion &Region,
+                              OverlapAlgorithm Algo) {
+  const ArrayRegion Resolved = resolveRegion(From, To, Region);
+  return finishOverlapPlan(
+      GridArrayProblem{From, To, Resolved},
+      std::move(boundedArrayGrid(From, To, Resolved).Whole), Algo);
+}
+
+// A matrix is the rank-2 array of arrayLayoutOf: planned as one, reported
+// as a matrix.
+Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
+                    const CostModel &Costs, std::string CostsFrom) {
+  Plan P = makeGridArrayPlan(arrayLayoutOf(From), arrayLayoutOf(To),
+                             ArrayRegion(), Algo, Costs, std::move(CostsFrom));
+  P.Problem = MatrixProblem{From, To};
+  return P;
+}
+
 Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
                            OverlapAlgorithm Algo) {
-  return finishOverlapPlan(MatrixProblem{From, To},
-                           std::move(computeGrid2D(From, To).Whole), Algo);
+  Plan P = makeGridArrayOverlapPlan(arrayLayoutOf(From), arrayLayoutOf(To),
+                                    ArrayRegion(), Algo);
+  P.Problem = MatrixProblem{From, To};
+  return P;
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {

@@ -10,6 +10,9 @@
 #ifndef REDIST_TOOLS_REDIST_PLAN_PLAN_H
 #define REDIST_TOOLS_REDIST_PLAN_PLAN_H
 
+#include "redist/ArrayGrid.h"
+#include "redist/ArrayLayout.h"
+#include "redist/ArraySchedulers.h"
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/Distribution2D.h"
@@ -46,8 +49,23 @@ struct MatrixProblem {
   redist::Layout2D To;
 };
 
+/// An array of any rank (array), with its resolved region (permutation
+/// and sections); the grid is over process ids, numbered over each side's
+/// arrangement as the layouts say (row-major from the command line).
+struct GridArrayProblem {
+  redist::ArrayLayout From;
+  redist::ArrayLayout To;
+  redist::ArrayRegion Region;
+};
+
+using Problem = std::variant<ArrayProblem, MatrixProblem, GridArrayProblem>;
+
+/// "2x2:block,block,*": a side of an array problem as the command line and
+/// the JSON problem spell it.
+std::string arraySideSpelling(const redist::ArrayLayout &L);
+
 struct Plan {
-  std::variant<ArrayProblem, MatrixProblem> Problem;
+  redistplan::Problem Problem;
   redist::CommGrid Grid;
   redist::Schedule Sched;
   redist::ScheduleStats Stats;
@@ -88,10 +106,21 @@ Plan makeMatrixPlan(const redist::Layout2D &From, const redist::Layout2D &To,
                     const redist::CostModel &Costs = redist::CostModel(),
                     std::string CostsFrom = "defaults");
 
-/// Computes the grid of From -> To and schedules it with the overlapped
-/// scheduler Algo. Throws as makePlan does.
-Plan makeOverlapPlan(const redist::Layout &From, const redist::Layout &To,
-                     redist::OverlapAlgorithm Algo);
+/// Computes the N-D grid of From -> To with Region and schedules it with
+/// Algo. Throws as makePlan does, and InvalidArgument (from the library)
+/// for a region that does not fit the layouts.
+Plan makeGridArrayPlan(const redist::ArrayLayout &From,
+                       const redist::ArrayLayout &To,
+                       const redist::ArrayRegion &Region,
+                       redist::ArrayAlgorithm Algo,
+                       const redist::CostModel &Costs = redist::CostModel(),
+                       std::string CostsFrom = "defaults");
+
+/// The same with an overlapped scheduler, on the whole grid.
+Plan makeGridArrayOverlapPlan(const redist::ArrayLayout &From,
+                              const redist::ArrayLayout &To,
+                              const redist::ArrayRegion &Region,
+                              redist::OverlapAlgorithm Algo);
 
 /// Computes the grid of From -> To and schedules it with the overlapped
 /// scheduler Algo. Throws as makePlan does.

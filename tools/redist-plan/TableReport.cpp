@@ -67,9 +67,31 @@ void printMatrix(raw_ostream &OS, const MatrixProblem &M) {
      << "; message lengths count matrix elements\n";
 }
 
+void printGridArray(raw_ostream &OS, const GridArrayProblem &A) {
+  OS << "Redistribution: " << arraySideSpelling(A.From) << " -> "
+     << arraySideSpelling(A.To);
+  const std::vector<int> &Perm = A.Region.Permutation;
+  bool Identity = true;
+  for (size_t K = 0; K < Perm.size(); ++K)
+    Identity = Identity && Perm[K] == static_cast<int>(K);
+  if (!Identity) {
+    OS << ", permuted (";
+    for (size_t K = 0; K < Perm.size(); ++K)
+      OS << (K ? "," : "") << Perm[K];
+    OS << ")";
+  }
+  OS << "; processes numbered row-major over each grid\n";
+  OS << "Array:          ";
+  for (int D = 0; D < A.From.rank(); ++D)
+    OS << (D ? " x " : "") << A.From.extent(D);
+  OS << "; message lengths count array elements\n";
+}
+
 void printProblem(raw_ostream &OS, const Plan &P) {
   if (const auto *Array = std::get_if<ArrayProblem>(&P.Problem))
     printArray(OS, *Array);
+  else if (const auto *Grid = std::get_if<GridArrayProblem>(&P.Problem))
+    printGridArray(OS, *Grid);
   else
     printMatrix(OS, std::get<MatrixProblem>(P.Problem));
 

@@ -9,6 +9,9 @@
 //             [--table | --json]
 // redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to Q0xQ1:s0xs1
 //             [--algorithm NAME] [--model FILE] [--table | --json]
+// redist-plan array --extents N0,N1,... --from G0xG1:F0,F1,... --to
+//             H0xH1:F0,F1,... [--permute K0,K1,...] [--algorithm NAME]
+//             [--model FILE] [--table | --json] [--gantt FILE.svg]
 //
 // Computes the communication grid of a redistribution, schedules it and
 // prints both, as the papers' tables or as JSON. Each kind of redistribution
@@ -145,6 +148,35 @@ cl::list<std::string> Cyclic2DArgs(cl::Positional, cl::Hidden,
 cl::list<std::string> Cyclic2DUnknown(cl::Sink, cl::sub(Cyclic2DCommand),
                                       cl::cat(PlanCategory));
 
+cl::SubCommand ArrayCommand(
+    "array", "An array of any rank, one format per dimension over a process "
+             "grid on each side: redist-plan array --extents N0,N1,... --from "
+             "G0xG1:F0,F1,... --to H0xH1:F0,F1,... [options]");
+
+cl::opt<std::string>
+    ArrayExtents("extents", cl::desc("The array's extent along each dimension"),
+                 cl::value_desc("N0,N1,..."), cl::sub(ArrayCommand),
+                 cl::cat(PlanCategory));
+cl::opt<std::string> ArrayFrom(
+    "from",
+    cl::desc("Source: the process grid's extents and one format per array "
+             "dimension: *, block, block(K), cyclic, cyclic(K) or "
+             "gen_block(S0;S1;...)"),
+    cl::value_desc("G0xG1:F0,F1,..."), cl::sub(ArrayCommand),
+    cl::cat(PlanCategory));
+cl::opt<std::string>
+    ArrayTo("to", cl::desc("Target: its process grid and formats, as --from"),
+            cl::value_desc("H0xH1:F0,F1,..."), cl::sub(ArrayCommand),
+            cl::cat(PlanCategory));
+cl::opt<std::string> ArrayPermute(
+    "permute",
+    cl::desc("Target dimension k is source dimension K_k (default: none)"),
+    cl::value_desc("K0,K1,..."), cl::sub(ArrayCommand), cl::cat(PlanCategory));
+cl::list<std::string> ArrayArgs(cl::Positional, cl::Hidden,
+                                cl::sub(ArrayCommand), cl::cat(PlanCategory));
+cl::list<std::string> ArrayUnknown(cl::Sink, cl::sub(ArrayCommand),
+                                   cl::cat(PlanCategory));
+
 // Read as text so that its errors read like those of the positionals.
 cl::opt<std::string>
     Extent("n",
@@ -186,6 +218,16 @@ std::string algorithmNames(llvm::StringRef LastSeparator,
   return joinAlgorithmNames(Names, LastSeparator, AutoNote);
 }
 
+/// The same for arrays of any rank (array).
+std::string arrayAlgorithmNames(llvm::StringRef LastSeparator,
+                                llvm::StringRef AutoNote) {
+  std::vector<std::string> Names;
+  for (ArrayAlgorithm A : allArrayAlgorithms())
+    Names.push_back(arrayAlgorithmName(A));
+  appendOverlapNames(Names);
+  return joinAlgorithmNames(Names, LastSeparator, AutoNote);
+}
+
 /// The same for matrices (cyclic2d).
 std::string algorithm2DNames(llvm::StringRef LastSeparator,
                              llvm::StringRef AutoNote) {
@@ -219,6 +261,15 @@ cl::opt<std::string> RingAlgorithmName("algorithm", cl::desc(RingAlgorithmHelp),
 const std::string Algorithm2DHelp =
     "Scheduling algorithm: " + algorithm2DNames(" or ", " (default)");
 
+const std::string ArrayAlgorithmHelp =
+    "Scheduling algorithm: " + arrayAlgorithmNames(" or ", " (default)");
+
+cl::opt<std::string> ArrayAlgorithmText("algorithm",
+                                        cl::desc(ArrayAlgorithmHelp),
+                                        cl::value_desc("name"),
+                                        cl::init("auto"), cl::sub(ArrayCommand),
+                                        cl::cat(PlanCategory));
+
 cl::opt<std::string> Algorithm2DName("algorithm", cl::desc(Algorithm2DHelp),
                                      cl::value_desc("name"), cl::init("auto"),
                                      cl::sub(Cyclic2DCommand),
@@ -246,7 +297,7 @@ cl::opt<std::string>
                        "built-in defaults"),
               cl::value_desc("file"), cl::sub(CyclicCommand),
               cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
-              cl::cat(PlanCategory));
+              cl::sub(ArrayCommand), cl::cat(PlanCategory));
 
 cl::opt<std::string>
     GanttFile("gantt",
@@ -254,7 +305,7 @@ cl::opt<std::string>
                        "process and time on the x axis, into FILE"),
               cl::value_desc("FILE.svg"), cl::sub(CyclicCommand),
               cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
-              cl::cat(PlanCategory));
+              cl::sub(ArrayCommand), cl::cat(PlanCategory));
 
 enum class OutputFormat { Table, Json };
 // A list, not a cl::opt: a cl::opt given twice stops the parser with "may
@@ -265,7 +316,7 @@ enum class OutputFormat { Table, Json };
 cl::list<OutputFormat> Formats(
     cl::desc("Output format:"), cl::sub(CyclicCommand),
     cl::sub(GenBlockCommand), cl::sub(RingCommand), cl::sub(Cyclic2DCommand),
-    cl::cat(PlanCategory),
+    cl::sub(ArrayCommand), cl::cat(PlanCategory),
     cl::values(clEnumValN(OutputFormat::Table, "table",
                           "The grid, the steps and a summary (default)"),
                clEnumValN(OutputFormat::Json, "json",
@@ -592,6 +643,115 @@ Plan planMatrix() {
   return makeMatrixPlan(Layout(From), Layout(To), *Algo, Model, ModelFrom);
 }
 
+/// A comma-separated list of integers >= Min, named Option.
+std::vector<int64_t> readIntegers(llvm::StringRef Option,
+                                  llvm::StringRef Meaning, llvm::StringRef Text,
+                                  int64_t Min) {
+  llvm::SmallVector<llvm::StringRef, 8> Parts;
+  Text.split(Parts, ',');
+  std::vector<int64_t> Values;
+  for (size_t I = 0; I < Parts.size(); ++I)
+    Values.push_back(parseInteger((Option + "[" + llvm::Twine(I) + "]").str(),
+                                  Meaning, Parts[I], Min));
+  return Values;
+}
+
+/// One side of array, "G0xG1:F0,F1,...", given as --Option: a layout of
+/// Extents, processes numbered row-major over the grid, row-major storage.
+ArrayLayout readArraySide(llvm::StringRef Option, llvm::StringRef Role,
+                          const cl::opt<std::string> &Text,
+                          std::vector<int64_t> Extents) {
+  if (!Text.getNumOccurrences())
+    throw UsageError{("array needs --" + Option + " G0xG1:F0,F1,...: the " +
+                      Role + " process grid and one format per dimension")
+                         .str()};
+  auto [Grid, Formats] = llvm::StringRef(Text).split(':');
+  if (!llvm::StringRef(Text).contains(':') || Grid.empty() || Formats.empty())
+    throw UsageError{("--" + Option + " = '" + Text +
+                      "' is not GRID:FORMATS, e.g. 2x2:block,block,*")
+                         .str()};
+  llvm::SmallVector<llvm::StringRef, 4> GridParts;
+  Grid.split(GridParts, 'x');
+  std::vector<int64_t> GridExtents;
+  for (size_t I = 0; I < GridParts.size(); ++I)
+    GridExtents.push_back(parseInteger(
+        ("--" + Option + " grid[" + llvm::Twine(I) + "]").str(),
+        ("the " + Role + " processes along a grid dimension").str(),
+        GridParts[I], 1));
+  // gen_block's sizes are separated by semicolons, so every comma
+  // separates formats.
+  llvm::SmallVector<llvm::StringRef, 8> FormatParts;
+  Formats.split(FormatParts, ',');
+  std::vector<DimFormat> Parsed;
+  try {
+    for (llvm::StringRef F : FormatParts)
+      Parsed.push_back(DimFormat::parse(std::string_view(F.data(), F.size())));
+    return ArrayLayout(std::move(Extents), std::move(Parsed),
+                       std::move(GridExtents), GridOrder::RowMajor, {},
+                       ArrayStorage{StorageOrder::RowMajor, {}});
+  } catch (const InvalidArgument &E) {
+    throw UsageError{("--" + Option + ": " + E.what()).str()};
+  }
+}
+
+Plan planGridArray() {
+  if (!ArrayUnknown.empty())
+    throw UsageError{"unknown option '" + ArrayUnknown.front() + "'; see " +
+                     ToolName + " array --help"};
+  if (!ArrayArgs.empty())
+    throw UsageError{"array takes no positional arguments, but got '" +
+                     ArrayArgs.front() + "'"};
+  if (!ArrayExtents.getNumOccurrences())
+    throw UsageError{"array needs --extents N0,N1,...: the array's extent "
+                     "along each dimension"};
+  const std::vector<int64_t> Extents =
+      readIntegers("--extents", "an extent of the array", ArrayExtents, 0);
+  if (Extents.size() > static_cast<size_t>(MaxArrayRank))
+    throw UsageError{"--extents lists " + std::to_string(Extents.size()) +
+                     " dimensions; arrays have at most " +
+                     std::to_string(MaxArrayRank)};
+  ArrayRegion Region;
+  if (ArrayPermute.getNumOccurrences()) {
+    const std::vector<int64_t> Perm =
+        readIntegers("--permute", "a source dimension", ArrayPermute, 0);
+    if (Perm.size() != Extents.size())
+      throw UsageError{"--permute lists " + std::to_string(Perm.size()) +
+                       " dimensions for an array of rank " +
+                       std::to_string(Extents.size())};
+    for (size_t K = 0; K < Perm.size(); ++K) {
+      if (Perm[K] >= static_cast<int64_t>(Extents.size()))
+        throw UsageError{"--permute[" + std::to_string(K) +
+                         "] = " + std::to_string(Perm[K]) +
+                         ": a source dimension must be below the rank, " +
+                         std::to_string(Extents.size())};
+      Region.Permutation.push_back(static_cast<int>(Perm[K]));
+    }
+  }
+  // The target's extents are the source's, permuted. A permutation that is
+  // not one is the library's error (resolveRegion), raised when planning.
+  std::vector<int64_t> TargetExtents = Extents;
+  for (size_t K = 0; K < Region.Permutation.size(); ++K)
+    TargetExtents[K] = Extents[static_cast<size_t>(Region.Permutation[K])];
+  const ArrayLayout From = readArraySide("from", "source", ArrayFrom, Extents);
+  const ArrayLayout To = readArraySide("to", "target", ArrayTo, TargetExtents);
+  std::optional<OverlapAlgorithm> Overlap =
+      parseOverlapAlgorithm(ArrayAlgorithmText);
+  std::optional<ArrayAlgorithm> Algo = parseArrayAlgorithm(ArrayAlgorithmText);
+  if (!Algo && !Overlap && parseAlgorithm(ArrayAlgorithmText))
+    throw UsageError{"algorithm '" + ArrayAlgorithmText +
+                     "' schedules 1-D arrays only; for arrays of any rank use "
+                     "product(" +
+                     ArrayAlgorithmText + ")"};
+  if (!Algo && !Overlap)
+    throw UsageError{"unknown algorithm '" + ArrayAlgorithmText +
+                     "'; valid algorithms: " + arrayAlgorithmNames(", ", "")};
+  if (Overlap)
+    return makeGridArrayOverlapPlan(From, To, Region, *Overlap);
+  std::string ModelFrom;
+  const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
+  return makeGridArrayPlan(From, To, Region, *Algo, Model, ModelFrom);
+}
+
 void printPlan(OutputFormat Format, const Plan &P) {
   if (GanttFile.getNumOccurrences()) {
     // Drawn first, so that a chart too large is refused before any output.
@@ -623,6 +783,7 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
   cl::HideUnrelatedOptions(PlanCategory, RingCommand);
   cl::HideUnrelatedOptions(PlanCategory, Cyclic2DCommand);
+  cl::HideUnrelatedOptions(PlanCategory, ArrayCommand);
   cl::ParseCommandLineOptions(
       Argc, Argv,
       "shows the communication grid and schedule of a redistribution\n\n"
@@ -634,6 +795,9 @@ int main(int Argc, char **Argv) {
       "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
       "Q0xQ1:s0xs1 [--algorithm NAME] [--model FILE] [--table | --json] "
       "[--gantt FILE.svg]\n"
+      "  redist-plan array --extents N0,N1,... --from G0xG1:F0,F1,... --to "
+      "H0xH1:F0,F1,... [--permute K0,K1,...] [--algorithm NAME] [--model "
+      "FILE] [--table | --json] [--gantt FILE.svg]\n"
       "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
       "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
       "NAME] [--table | --json]\n");
@@ -642,10 +806,12 @@ int main(int Argc, char **Argv) {
     // The format first: a contradictory command line is not worth planning.
     if (RingCommand) {
       planAndPrintRing(readFormat());
-    } else if (CyclicCommand || GenBlockCommand || Cyclic2DCommand) {
+    } else if (CyclicCommand || GenBlockCommand || Cyclic2DCommand ||
+               ArrayCommand) {
       OutputFormat Format = readFormat();
       printPlan(Format, CyclicCommand     ? planCyclic()
                         : GenBlockCommand ? planGenBlock()
+                        : ArrayCommand    ? planGridArray()
                                           : planMatrix());
     } else if (!TopLevelUnknown.empty()) {
       throw UsageError{"unknown option '" + TopLevelUnknown.front() +
@@ -653,10 +819,10 @@ int main(int Argc, char **Argv) {
     } else if (!TopLevelArgs.empty()) {
       throw UsageError{"unknown subcommand '" + TopLevelArgs.front() +
                        "'; the subcommands are: cyclic, genblock, cyclic2d, "
-                       "ring"};
+                       "array, ring"};
     } else {
-      throw UsageError{"missing subcommand: cyclic, genblock, cyclic2d or "
-                       "ring; see redist-plan --help"};
+      throw UsageError{"missing subcommand: cyclic, genblock, cyclic2d, "
+                       "array or ring; see redist-plan --help"};
     }
   } catch (const UsageError &E) {
     reportError(E.Message);

@@ -48,11 +48,6 @@ bool Analysis::checkDimensions(const Directive &D, bool Matrix,
     error(D.ScheduleLoc, Diags.ProductOfArray) << VarText;
     OK = false;
   }
-  if (Matrix && D.Overlap) {
-    error(D.ScheduleLoc, Diags.MatrixOverlap)
-        << redist::overlapAlgorithmName(*D.Overlap);
-    OK = false;
-  }
   return OK;
 }
 

@@ -148,8 +148,12 @@ bool CodeGen::matrixAction(const ActionInfo &A, GeneratedDirective &Out) {
   V["VAR"] = A.TargetVar.Text;
   V["FORMAT"] = formats(A.Format, A.Format2);
   V["ONTO"] = A.Onto ? " onto " + D.Onto.Name : "";
-  V["ALGORITHM"] = redist::algorithm2DName(Algorithm);
-  V["SCHEDULE"] = D.Schedule ? " schedule(" + V["ALGORITHM"] + ")" : "";
+  // overlap and overlap_split: the matrix plan's Overlapped mode orders
+  // auto's grid at run time.
+  V["ALGORITHM"] = D.Overlap ? redist::overlapAlgorithmName(*D.Overlap)
+                             : redist::algorithm2DName(Algorithm);
+  V["SCHEDULE"] =
+      D.Schedule || D.Overlap ? " schedule(" + V["ALGORITHM"] + ")" : "";
   V["VERIFY"] = verification(D);
   V["VERIFY_CLAUSE"] =
       D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"
@@ -166,6 +170,9 @@ bool CodeGen::matrixAction(const ActionInfo &A, GeneratedDirective &Out) {
       location(D.HashLoc) + ": redistribute " + A.TargetVar.Text + ": ";
 
   std::string Why = A.NotConstant;
+  if (Why.empty() && D.Overlap)
+    Why = "schedule(" + V["ALGORITHM"] +
+          ") orders a matrix's messages at run time";
   if (Why.empty() && A.TargetVar.ElementBytes == 0)
     Why = "the element type depends on a template parameter";
   std::optional<StaticTables> Tables;

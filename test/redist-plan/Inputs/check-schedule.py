@@ -4,7 +4,8 @@ Step schedules ("model" other than "overlap"):
 
 Reads the document on stdin and verifies, independently of the library:
 the members and their order, the grid (recomputed by counting the owner of
-every element, of the array or of the cyclic2d matrix, or from the overlaps
+every element, of the array, of the cyclic2d matrix or of the array of
+any rank, or from the overlaps
 of GEN_BLOCK segments), that the steps partition the messages without contention,
 num_steps, cost and the lower bounds, and the algorithm/model pair; with
 auto, its "auto" member: the chosen candidate's figures (the critical
@@ -21,6 +22,7 @@ at most that.
 usage: check-schedule.py REQUESTED_ALGORITHM [MAX_MAKESPAN] < document.json
 """
 import collections
+import itertools
 import json
 import sys
 
@@ -78,6 +80,64 @@ def overlap_grid(source, target):
     return grid
 
 
+def dimension_owner(spelling, extent, procs):
+    """The owner function of one dimension's format, spelled as redist-plan
+    spells it, over procs processes."""
+    if spelling == "block":
+        size = -(-extent // procs) if extent else 1
+        return lambda i: i // size
+    if spelling == "cyclic":
+        return lambda i: i % procs
+    name, _, argument = spelling.partition("(")
+    argument = argument.rstrip(")")
+    if name == "block":
+        return lambda i: i // int(argument)
+    if name == "cyclic":
+        return lambda i: (i // int(argument)) % procs
+    expect(name == "gen_block", "format " + spelling)
+    sizes = [int(x) for x in argument.split(";")]
+    expect(len(sizes) == procs and sum(sizes) == extent,
+           "gen_block sizes %s" % sizes)
+    ends = [sum(sizes[:k + 1]) for k in range(procs)]
+    return lambda i: next(k for k, end in enumerate(ends) if i < end)
+
+
+def array_owner(side, extents):
+    """Element index -> process id of one side of an array problem: the
+    distributed dimensions in order onto the grid, ids row-major."""
+    grid, formats = side["grid"], side["formats"]
+    expect(list(side) == ["grid", "formats"], "side members %s" % list(side))
+    expect(len(formats) == len(extents), "formats %s" % formats)
+    owners = []
+    g = 0
+    for d, spelling in enumerate(formats):
+        if spelling == "*":
+            continue
+        owners.append((d, dimension_owner(spelling, extents[d], grid[g])))
+        g += 1
+    expect(g == len(grid), "grid %s for formats %s" % (grid, formats))
+
+    def owner(index):
+        proc = 0
+        for (d, of), procs in zip(owners, grid):
+            proc = proc * procs + of(index[d])
+        return proc
+    return owner
+
+
+def counted_array_grid(problem):
+    """Length of every (src, dst) message of an array of any rank, one
+    element at a time; target dimension k is source dimension permute[k]."""
+    extents, perm = problem["extents"], problem["permute"]
+    expect(sorted(perm) == list(range(len(extents))), "permute %s" % perm)
+    source = array_owner(problem["from"], extents)
+    target = array_owner(problem["to"], [extents[k] for k in perm])
+    grid = collections.Counter()
+    for index in itertools.product(*(range(n) for n in extents)):
+        grid[(source(index), target([index[k] for k in perm]))] += 1
+    return grid
+
+
 def problem_grid(problem):
     """The expected grid of the problem, and its number of elements."""
     if problem["kind"] == "cyclic":
@@ -85,6 +145,13 @@ def problem_grid(problem):
                "problem members %s" % list(problem))
         p, r, q, s, n = (problem[k] for k in ["P", "r", "Q", "s", "N"])
         return counted_grid(p, r, q, s, n), n
+    if problem["kind"] == "array":
+        expect(list(problem) == ["kind", "extents", "from", "to", "permute"],
+               "problem members %s" % list(problem))
+        n = 1
+        for extent in problem["extents"]:
+            n *= extent
+        return counted_array_grid(problem), n
     if problem["kind"] == "cyclic2d":
         expect(list(problem) == ["kind", "M", "N", "P", "r", "Q", "s"],
                "problem members %s" % list(problem))
@@ -271,7 +338,8 @@ def main():
     # A product of 1-D schedules optimises what its 1-D algorithm does.
     base = algorithm
     if algorithm.startswith("product(") and algorithm.endswith(")"):
-        expect(doc["problem"]["kind"] == "cyclic2d", "product in 1-D")
+        expect(doc["problem"]["kind"] in ("cyclic2d", "array"),
+               "product in 1-D")
         base = algorithm[len("product("):-1]
     expect(base in MODEL, "algorithm " + algorithm)
     if requested == "auto":

@@ -39,6 +39,7 @@
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: inquire A into Now: its layout when control gets here
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic ('K' is not a constant)
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic ('K' is not a constant); schedule overlap-split
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is only known at run time)
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: dynamic (the layout of 'A' is only known at run time)
@@ -52,6 +53,7 @@
 // CHECK-NEXT: inquire A: 2x2 row-major grid, rows gen_block(10,27) of 37, cols cyclic of 23, every index right
 // CHECK-NEXT: redistribute A (block(20), cyclic(3)): 851 elements, every element in place
 // CHECK-NEXT: redistribute A (cyclic(K), block) onto H: 851 elements, every element in place
+// CHECK-NEXT: redistribute A (cyclic(3), block) onto G schedule(overlap_split): 851 elements, every element in place
 // CHECK-NEXT: repeat 0 (cyclic(2), block) onto C: 851 elements, every element in place
 // CHECK-NEXT: repeat 0 (block, cyclic(2)): 851 elements, every element in place
 // CHECK-NEXT: repeat 1 (cyclic(2), block) onto C: 851 elements, every element in place
@@ -156,6 +158,12 @@ int main(int argc, char **argv) {
 #pragma redist redistribute A(cyclic(K), block) onto H
   T = {blockCyclic(K), blockOf(N, 1), M, N, 4, 1};
   checkMatrix("redistribute A (cyclic(K), block) onto H", A, T);
+
+  // An overlapped schedule: the matrix plan's Overlapped mode.
+#pragma redist redistribute A(cyclic(3), block) onto G schedule(overlap_split)
+  T = {blockCyclic(3), Block23x2, M, N, 2, 2};
+  checkMatrix("redistribute A (cyclic(3), block) onto G schedule(overlap_split)",
+              A, T);
 
   for (int Repeat = 0; Repeat < 2; ++Repeat) {
 #pragma redist redistribute A(cyclic(2), block) onto C

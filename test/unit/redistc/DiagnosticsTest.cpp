@@ -728,16 +728,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ProductOfArray 6:48: error: schedule(product(...)) schedules each "
         "dimension of a matrix; 'V' has one dimension"}},
-      {"MatrixOverlap",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &Y) {\n"
-        "#pragma redist distribute Y[10][20](block, block) onto G\n"
-        "#pragma redist redistribute Y(cyclic, block) schedule(overlap)\n"
-        "}\n"},
-       {"MatrixOverlap 6:55: error: schedule(overlap) does not apply to "
-        "matrices: their plans have no Overlapped mode yet"}},
       {"InquiryRank",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"

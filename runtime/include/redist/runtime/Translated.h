@@ -94,6 +94,11 @@ enum class Verification { Default, On, Off };
 /// directiveOptions() with V applied.
 PlanOptions directiveOptions(Verification V);
 
+/// For a dynamic directive's schedule(ALG) named Algorithm: overlap and
+/// overlap-split set Options to the Overlapped mode with that order and
+/// return true; any other name leaves Options alone and returns false.
+bool overlapOptions(const char *Algorithm, PlanOptions &Options);
+
 /// The plan that follows S's tables on Comm, for elements of ElementBytes,
 /// with directiveOptions(V): built on the first call (collective) and kept
 /// until Comm is freed, like cachedPlan's. S is the key, by address, and the
@@ -163,9 +168,10 @@ Target assignTarget(const Distribution &To, int64_t SrcExtent,
 /// (directiveOptions(V)), collective over Comm (one MPI_Allreduce): a
 /// problem on any rank (T's, or T not fitting Extent) throws
 /// InvalidArgument on every rank, naming Where, those ranks and the value,
-/// and so do ranks given different values. Without it, nothing is compared and a problem on this rank aborts
-/// the job with the message (the other ranks cannot be told). On ranks where
-/// Comm is MPI_COMM_NULL, checks this rank's values only.
+/// and so do ranks given different values. Without it, nothing is compared and
+/// a problem on this rank aborts the job with the message (the other ranks
+/// cannot be told). On ranks where Comm is MPI_COMM_NULL, checks this rank's
+/// values only.
 Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
                          const char *Where,
                          Verification V = Verification::Default);

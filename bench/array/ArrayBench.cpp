@@ -1,0 +1,519 @@
+//===- ArrayBench.cpp - redist-array-bench: 3-D transposes and their peers ===//
+//
+//   mpirun -np R redist-array-bench CONFIG N REPS
+//
+// Moves an N^3 array of doubles, row-major on every rank, the way
+// distributed FFTs do (docs/redist-array-bench.md):
+//   slab       (block,*,*) -> (*,block,*) over R processes;
+//   slab-t     the same with the permutation (1,0,2), FFTW's transposed
+//              output;
+//   pencil-xy  (*,block,block) -> (block,*,block) over a 2 x R/2 grid;
+//   pencil-yz  (block,*,block) -> (block,block,*) over a 2 x R/2 grid.
+// Methods, interleaved round by round after a barrier, each run timed on
+// the slowest rank and each result checked element by element:
+//   redist     an ArrayPlan built once (its plan time printed apart);
+//   fftw-mpi   fftw_mpi_plan_many_transpose (slab cases only, FFTW_MEASURE);
+//   alltoallv  pack per peer, MPI_Alltoallv, unpack;
+//   alltoallw  one MPI_Alltoallw with subarray datatypes on both sides, as
+//              2DECOMP&FFT and heFFTe move pencils;
+//   memcpy     one core (rank 0) copies the whole array;
+//   copy-limit every rank copies its own target share at once: the
+//              parallel copy limit no move can beat.
+// Prints per method the median and minimum, the median's ratio to memcpy's
+// and to copy-limit's, and whether every run was right.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Boxes.h"
+#include "Measure.h"
+
+#include "redist/runtime/ArrayPlan.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <mpi.h>
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+#include <fftw3-mpi.h>
+#endif
+
+#include <algorithm>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+
+using namespace llvm;
+using namespace redist::bench;
+
+namespace {
+
+cl::opt<std::string> ConfigName(cl::Positional, cl::Required,
+                                cl::desc("<slab|slab-t|pencil-xy|pencil-yz>"));
+cl::opt<std::string> ExtentText(cl::Positional, cl::Required, cl::desc("<N>"));
+cl::opt<std::string> RepsText(cl::Positional, cl::Required, cl::desc("<REPS>"));
+
+int Rank = 0, Ranks = 1;
+
+/// A configuration: both layouts and the permutation (target axis k is
+/// source axis Perm[k]).
+struct Config {
+  std::string Name;
+  BlockLayout From, To;
+  std::array<int, Rank3> Perm{0, 1, 2};
+  bool Slab = false;
+};
+
+std::optional<Config> configNamed(const std::string &Name, std::string &Error) {
+  Config C;
+  C.Name = Name;
+  if (Name == "slab" || Name == "slab-t") {
+    C.From = {{Ranks}, {0, -1, -1}};
+    C.Slab = true;
+    if (Name == "slab") {
+      C.To = {{Ranks}, {-1, 0, -1}};
+    } else {
+      // (1,0,2): the target's first axis is y, distributed as the source's
+      // x was.
+      C.To = {{Ranks}, {0, -1, -1}};
+      C.Perm = {1, 0, 2};
+    }
+    return C;
+  }
+  if (Name == "pencil-xy" || Name == "pencil-yz") {
+    if (Ranks % 2) {
+      Error = Name +
+              " runs on a 2 x R/2 grid and needs an even number of "
+              "ranks, got " +
+              std::to_string(Ranks);
+      return std::nullopt;
+    }
+    std::vector<int> Grid{2, Ranks / 2};
+    if (Name == "pencil-xy")
+      C.From = {Grid, {-1, 0, 1}}, C.To = {Grid, {0, -1, 1}};
+    else
+      C.From = {Grid, {0, -1, 1}}, C.To = {Grid, {0, 1, -1}};
+    return C;
+  }
+  Error = "unknown configuration '" + Name +
+          "' (expected slab, slab-t, pencil-xy or pencil-yz)";
+  return std::nullopt;
+}
+
+std::string spell(const BlockLayout &L) {
+  std::string S = "(";
+  for (int K = 0; K < Rank3; ++K)
+    S += std::string(K ? "," : "") + (L.Axis[K] < 0 ? "*" : "block");
+  S += ") over ";
+  for (size_t G = 0; G < L.Grid.size(); ++G)
+    S += (G ? "x" : "") + std::to_string(L.Grid[G]);
+  return S;
+}
+
+/// One method: Run is timed; Reset (untimed) puts fresh data in place and
+/// Check (untimed, collective) says whether the result is right everywhere.
+struct Method {
+  std::string Name;
+  std::function<void()> Run, Reset;
+  std::function<bool()> Check;
+  std::vector<double> Times;
+  bool Right = true;
+};
+
+/// True on every rank when Wrong is zero on every rank.
+bool allRight(int64_t Wrong) {
+  int64_t Total = 0;
+  MPI_Allreduce(&Wrong, &Total, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  return Total == 0;
+}
+
+/// The state every data-moving method shares: this rank's parts, and the
+/// buffers (sized for the largest need, FFTW's included).
+struct Move {
+  int64_t N;
+  Config C;
+  Box Src, Dst;
+  std::vector<Box> SrcOf, DstOf;
+  std::vector<double> In, Out;
+
+  void reset() {
+    forEach(Src, Src, [&](int64_t X, int64_t Y, int64_t Z, int64_t Off) {
+      In[static_cast<size_t>(Off)] = valueAt(N, X, Y, Z);
+    });
+    std::fill(Out.begin(), Out.end(), std::numeric_limits<double>::quiet_NaN());
+  }
+  bool check() const {
+    int64_t Wrong = 0;
+    forEach(Dst, Dst, [&](int64_t X, int64_t Y, int64_t Z, int64_t Off) {
+      Wrong += Out[static_cast<size_t>(Off)] != valueAt(N, X, Y, Z);
+    });
+    return allRight(Wrong);
+  }
+};
+
+int toInt(int64_t V) {
+  if (V > INT_MAX) {
+    std::fprintf(stderr,
+                 "redist-array-bench: error: %lld elements exceed an MPI "
+                 "count\n",
+                 static_cast<long long>(V));
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  return static_cast<int>(V);
+}
+
+Method alltoallv(Move &M) {
+  struct State {
+    std::vector<int> SendCounts, SendDispls, RecvCounts, RecvDispls;
+    std::vector<double> SendBuf, RecvBuf;
+  };
+  auto S = std::make_shared<State>();
+  int64_t SendAt = 0, RecvAt = 0;
+  for (int Q = 0; Q < Ranks; ++Q) {
+    const int64_t Out = intersect(M.Src, M.DstOf[Q]).size();
+    const int64_t In = intersect(M.SrcOf[Q], M.Dst).size();
+    S->SendCounts.push_back(toInt(Out));
+    S->SendDispls.push_back(toInt(SendAt));
+    S->RecvCounts.push_back(toInt(In));
+    S->RecvDispls.push_back(toInt(RecvAt));
+    SendAt += Out;
+    RecvAt += In;
+  }
+  S->SendBuf.resize(static_cast<size_t>(SendAt));
+  S->RecvBuf.resize(static_cast<size_t>(RecvAt));
+  Method Me;
+  Me.Name = "alltoallv";
+  Me.Run = [&M, S] {
+    double *To = S->SendBuf.data();
+    for (int Q = 0; Q < Ranks; ++Q)
+      forEach(intersect(M.Src, M.DstOf[Q]), M.Src,
+              [&](int64_t, int64_t, int64_t, int64_t Off) {
+                *To++ = M.In[static_cast<size_t>(Off)];
+              });
+    MPI_Alltoallv(S->SendBuf.data(), S->SendCounts.data(), S->SendDispls.data(),
+                  MPI_DOUBLE, S->RecvBuf.data(), S->RecvCounts.data(),
+                  S->RecvDispls.data(), MPI_DOUBLE, MPI_COMM_WORLD);
+    const double *From = S->RecvBuf.data();
+    for (int Q = 0; Q < Ranks; ++Q)
+      forEach(intersect(M.SrcOf[Q], M.Dst), M.Dst,
+              [&](int64_t, int64_t, int64_t, int64_t Off) {
+                M.Out[static_cast<size_t>(Off)] = *From++;
+              });
+  };
+  return Me;
+}
+
+/// The part Part of the storage of Within as one datatype whose elements run
+/// in the order of the axes Order (outermost first): a subarray when Order
+/// is the storage's own order, nested hvectors otherwise.
+MPI_Datatype partType(const Box &Part, const Box &Within,
+                      const std::array<int, Rank3> &Order) {
+  MPI_Datatype T;
+  if (Within.Stride[Order[0]] >= Within.Stride[Order[1]] &&
+      Within.Stride[Order[1]] >= Within.Stride[Order[2]]) {
+    int Sizes[Rank3], Sub[Rank3], Starts[Rank3];
+    for (int K = 0; K < Rank3; ++K) {
+      const int A = Order[K];
+      Sizes[K] = toInt(Within.extent(A));
+      Sub[K] = toInt(Part.extent(A));
+      Starts[K] = toInt(Part.Lo[A] - Within.Lo[A]);
+    }
+    MPI_Type_create_subarray(Rank3, Sizes, Sub, Starts, MPI_ORDER_C, MPI_DOUBLE,
+                             &T);
+  } else {
+    // An element at the part's first corner, then hvectors outwards; the
+    // displacement of the corner goes into a one-block hindexed type.
+    MPI_Datatype Inner = MPI_DOUBLE;
+    MPI_Type_dup(MPI_DOUBLE, &Inner);
+    for (int K = Rank3; K-- > 0;) {
+      const int A = Order[K];
+      MPI_Datatype Next;
+      MPI_Type_create_hvector(toInt(Part.extent(A)), 1,
+                              static_cast<MPI_Aint>(Within.Stride[A]) *
+                                  static_cast<MPI_Aint>(sizeof(double)),
+                              Inner, &Next);
+      MPI_Type_free(&Inner);
+      Inner = Next;
+    }
+    MPI_Aint Corner = 0;
+    for (int A = 0; A < Rank3; ++A)
+      Corner += static_cast<MPI_Aint>((Part.Lo[A] - Within.Lo[A]) *
+                                      Within.Stride[A]) *
+                static_cast<MPI_Aint>(sizeof(double));
+    int One = 1;
+    MPI_Type_create_hindexed(1, &One, &Corner, Inner, &T);
+    MPI_Type_free(&Inner);
+  }
+  MPI_Type_commit(&T);
+  return T;
+}
+
+Method alltoallw(Move &M) {
+  struct State {
+    std::vector<int> SendCounts, RecvCounts, Zero;
+    std::vector<MPI_Datatype> SendTypes, RecvTypes;
+    ~State() {
+      for (auto *Types : {&SendTypes, &RecvTypes})
+        for (MPI_Datatype &T : *Types)
+          if (T != MPI_DOUBLE)
+            MPI_Type_free(&T);
+    }
+  };
+  auto S = std::make_shared<State>();
+  // Messages run in the target's axis order: the receive side is the plain
+  // subarray of the target storage; the send side is one too unless the
+  // move permutes the axes.
+  for (int Q = 0; Q < Ranks; ++Q) {
+    const Box Out = intersect(M.Src, M.DstOf[Q]);
+    const Box In = intersect(M.SrcOf[Q], M.Dst);
+    S->SendCounts.push_back(Out.size() ? 1 : 0);
+    S->RecvCounts.push_back(In.size() ? 1 : 0);
+    S->SendTypes.push_back(Out.size() ? partType(Out, M.Src, M.C.Perm)
+                                      : MPI_DOUBLE);
+    S->RecvTypes.push_back(In.size() ? partType(In, M.Dst, M.C.Perm)
+                                     : MPI_DOUBLE);
+  }
+  S->Zero.assign(static_cast<size_t>(Ranks), 0);
+  Method Me;
+  Me.Name = "alltoallw";
+  Me.Run = [&M, S] {
+    MPI_Alltoallw(M.In.data(), S->SendCounts.data(), S->Zero.data(),
+                  S->SendTypes.data(), M.Out.data(), S->RecvCounts.data(),
+                  S->Zero.data(), S->RecvTypes.data(), MPI_COMM_WORLD);
+  };
+  return Me;
+}
+
+/// L as redist's layout of an N^3 array (every configuration's extents are
+/// N along each axis, permuted or not): row-major storage, processes
+/// row-major over the grid.
+redist::ArrayLayout layoutOf(const BlockLayout &L, int64_t N) {
+  std::vector<redist::DimFormat> Formats;
+  for (int K = 0; K < Rank3; ++K)
+    Formats.push_back(L.Axis[K] < 0 ? redist::DimFormat::collapsed()
+                                    : redist::DimFormat::block());
+  std::vector<int64_t> Grid(L.Grid.begin(), L.Grid.end());
+  return redist::ArrayLayout({N, N, N}, std::move(Formats), std::move(Grid),
+                             redist::GridOrder::RowMajor, {},
+                             {redist::StorageOrder::RowMajor, {}});
+}
+
+/// redist's method, and its plan time (the slowest rank's, median of a few
+/// builds).
+Method redistMethod(Move &M, double &PlanSeconds) {
+  redist::ArraySide From{layoutOf(M.C.From, M.N), {}, {}};
+  redist::ArraySide To{layoutOf(M.C.To, M.N), {}, {}};
+  redist::ArrayRegion Region;
+  Region.Permutation.assign(M.C.Perm.begin(), M.C.Perm.end());
+  std::vector<double> Builds;
+  auto Plan = std::make_shared<std::optional<redist::ArrayPlan>>();
+  for (int I = 0; I < 5; ++I)
+    Builds.push_back(timeCollective(MPI_COMM_WORLD, [&] {
+      Plan->emplace(From, To, sizeof(double), MPI_COMM_WORLD, Region);
+    }));
+  PlanSeconds = median(Builds);
+  Method Me;
+  Me.Name = "redist";
+  Me.Run = [&M, Plan] { (*Plan)->execute(M.In.data(), M.Out.data()); };
+  return Me;
+}
+
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+/// FFTW-MPI's transpose of the N x N matrix of N-tuples (x, y) -> (y, x):
+/// its plain output is slab-t's layout, its locally transposed output
+/// (FFTW_MPI_TRANSPOSED_OUT) slab's.
+std::optional<Method> fftwMpi(Move &M) {
+  if (!M.C.Slab)
+    return std::nullopt;
+  const ptrdiff_t N = M.N, Block = (M.N + Ranks - 1) / Ranks;
+  const ptrdiff_t Sizes[2] = {N, N};
+  ptrdiff_t LocalN0 = 0, Start0 = 0, LocalN1 = 0, Start1 = 0;
+  const ptrdiff_t Alloc = fftw_mpi_local_size_many_transposed(
+      2, Sizes, N, Block, Block, MPI_COMM_WORLD, &LocalN0, &Start0, &LocalN1,
+      &Start1);
+  // An empty part's start is FFTW's own business.
+  if (LocalN0 != M.Src.extent(0) || LocalN1 != M.Dst.extent(1) ||
+      (LocalN0 && Start0 != M.Src.Lo[0]) ||
+      (LocalN1 && Start1 != M.Dst.Lo[1])) {
+    std::fprintf(stderr,
+                 "redist-array-bench: error: FFTW-MPI's parts differ from "
+                 "BLOCK's on rank %d\n",
+                 Rank);
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  for (auto *Buf : {&M.In, &M.Out})
+    if (static_cast<ptrdiff_t>(Buf->size()) < Alloc)
+      Buf->resize(static_cast<size_t>(Alloc));
+  const unsigned Flags =
+      FFTW_MEASURE | (M.C.Perm[0] == 0 ? FFTW_MPI_TRANSPOSED_OUT : 0u);
+  fftw_plan Plan = fftw_mpi_plan_many_transpose(
+      N, N, N, Block, Block, M.In.data(), M.Out.data(), MPI_COMM_WORLD, Flags);
+  auto Owner = std::shared_ptr<fftw_plan_s>(Plan, fftw_destroy_plan);
+  Method Me;
+  Me.Name = "fftw-mpi";
+  Me.Run = [Owner] { fftw_execute(Owner.get()); };
+  return Me;
+}
+#endif
+
+/// A reference copy named Name: this rank copies Elements doubles from one
+/// buffer of its own to another (allocated and written here, so page faults
+/// stay out of the timings).
+Method copyMethod(const char *Name, int64_t Elements) {
+  auto From =
+      std::make_shared<std::vector<double>>(static_cast<size_t>(Elements));
+  auto To = std::make_shared<std::vector<double>>(From->size(), 0.0);
+  for (size_t I = 0; I < From->size(); ++I)
+    (*From)[I] = static_cast<double>(I);
+  Method Me;
+  Me.Name = Name;
+  Me.Run = [From, To] {
+    if (!From->empty())
+      std::memcpy(To->data(), From->data(), From->size() * sizeof(double));
+  };
+  Me.Reset = [To] { std::fill(To->begin(), To->end(), -1.0); };
+  Me.Check = [From, To] { return allRight(*From != *To); };
+  return Me;
+}
+
+int fail(const std::string &Message) {
+  if (Rank == 0)
+    errs() << "redist-array-bench: error: " << Message << "\n";
+  return 1;
+}
+
+std::optional<int64_t> parseCount(const std::string &Text, int64_t Min) {
+  char *End = nullptr;
+  errno = 0;
+  long long V = std::strtoll(Text.c_str(), &End, 10);
+  if (Text.empty() || *End || errno || V < Min)
+    return std::nullopt;
+  return V;
+}
+
+/// Everything between MPI_Init and MPI_Finalize, so that the methods'
+/// datatypes and plans are gone before MPI is.
+int run(int argc, char **argv) {
+  {
+    // Only rank 0 may print the parser's complaints.
+    std::string Parse;
+    raw_string_ostream Errors(Parse);
+    const bool Parsed = cl::ParseCommandLineOptions(
+        argc, argv,
+        "redist-array-bench: 3-D array transposes against their peers\n",
+        &Errors);
+    if (!Parsed) {
+      if (Rank == 0)
+        errs() << Errors.str();
+      return 1;
+    }
+  }
+  std::string Error;
+  std::optional<Config> C = configNamed(ConfigName, Error);
+  if (!C)
+    return fail(Error);
+  std::optional<int64_t> N = parseCount(ExtentText, 1);
+  if (!N || *N > (1 << 17))
+    return fail("N must be a number from 1 to 131072, got '" + ExtentText +
+                "'");
+  std::optional<int64_t> Reps = parseCount(RepsText, 1);
+  if (!Reps || *Reps > 100000)
+    return fail("REPS must be a number from 1 to 100000, got '" + RepsText +
+                "'");
+
+  Move M{*N, *C, {}, {}, {}, {}, {}, {}};
+  const std::array<int, Rank3> Identity{0, 1, 2};
+  for (int Q = 0; Q < Ranks; ++Q) {
+    M.SrcOf.push_back(boxOf(C->From, Identity, *N, Q));
+    M.DstOf.push_back(boxOf(C->To, C->Perm, *N, Q));
+  }
+  M.Src = M.SrcOf[static_cast<size_t>(Rank)];
+  M.Dst = M.DstOf[static_cast<size_t>(Rank)];
+  M.In.resize(static_cast<size_t>(M.Src.size()));
+  M.Out.resize(static_cast<size_t>(M.Dst.size()));
+
+  std::vector<Method> Methods;
+  double PlanSeconds = 0;
+  Methods.push_back(redistMethod(M, PlanSeconds));
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+  if (std::optional<Method> F = fftwMpi(M))
+    Methods.push_back(std::move(*F));
+#endif
+  Methods.push_back(alltoallv(M));
+  Methods.push_back(alltoallw(M));
+  for (Method &Me : Methods) {
+    Me.Reset = [&M] { M.reset(); };
+    Me.Check = [&M] { return M.check(); };
+  }
+  // One core's memcpy of the whole array (rank 0 alone), and the parallel
+  // copy limit: every rank copies its own target share at once.
+  Methods.push_back(copyMethod("memcpy", Rank == 0 ? *N * *N * *N : 0));
+  Methods.push_back(copyMethod("copy-limit", M.Dst.size()));
+
+  for (int64_t R = 0; R < *Reps; ++R)
+    for (Method &Me : Methods) {
+      Me.Reset();
+      Me.Times.push_back(timeCollective(MPI_COMM_WORLD, Me.Run));
+      Me.Right = Me.Check() && Me.Right;
+    }
+
+  bool AllRight = true;
+  if (Rank == 0) {
+    auto MedianOf = [&](const std::string &Name) {
+      for (const Method &Me : Methods)
+        if (Me.Name == Name)
+          return median(Me.Times);
+      return 0.0;
+    };
+    const double Memcpy = MedianOf("memcpy"), Limit = MedianOf("copy-limit");
+    std::printf(
+        "redist-array-bench: %s, N = %lld: %s -> %s%s, %lld^3 "
+        "doubles (%.2f MB), %d ranks, %lld reps\n",
+        C->Name.c_str(), static_cast<long long>(*N), spell(C->From).c_str(),
+        spell(C->To).c_str(), C->Perm[0] == 0 ? "" : " permuted (1,0,2)",
+        static_cast<long long>(*N), static_cast<double>(*N * *N * *N) * 8 / 1e6,
+        Ranks, static_cast<long long>(*Reps));
+    std::printf("redist plan: %.3f ms (median of 5 builds, not in the "
+                "times below)\n",
+                PlanSeconds * 1e3);
+    std::printf("%-11s %10s %10s %9s %9s  %s\n", "method", "median_ms",
+                "min_ms", "x_memcpy", "x_limit", "verified");
+    auto Ratio = [](double T, double Ref) {
+      return Ref > 0 ? T / Ref : std::nan("");
+    };
+    for (const Method &Me : Methods) {
+      const double Med = median(Me.Times);
+      std::printf("%-11s %10.3f %10.3f %9.2f %9.2f  %s\n", Me.Name.c_str(),
+                  Med * 1e3, minimum(Me.Times) * 1e3, Ratio(Med, Memcpy),
+                  Ratio(Med, Limit), Me.Right ? "yes" : "NO");
+    }
+    std::fflush(stdout);
+  }
+  for (const Method &Me : Methods)
+    AllRight = AllRight && Me.Right;
+  return AllRight ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &Ranks);
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+  fftw_mpi_init();
+#endif
+  const int Status = run(argc, argv);
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+  fftw_mpi_cleanup();
+#endif
+  MPI_Finalize();
+  return Status;
+}
