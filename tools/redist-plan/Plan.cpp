@@ -137,10 +137,11 @@ namespace {
 
 /// Schedules Grid with the overlapped scheduler Algo and validates it.
 Plan finishOverlapPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
-                       CommGrid Grid, OverlapAlgorithm Algo) {
+                       CommGrid Grid, OverlapAlgorithm Algo,
+                       const OverlapOptions &Opts) {
   // overlap starts from the stepwise and greedy schedules.
   checkMatchingWork(Grid, Algorithm::Stepwise, overlapAlgorithmName(Algo));
-  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid);
+  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid, Opts);
   if (std::optional<std::string> Invalid =
           validateOverlapSchedule(Grid, Events))
     throw InternalError("the " + Events.Algorithm +
@@ -166,14 +167,16 @@ Plan finishOverlapPlan(std::variant<ArrayProblem, MatrixProblem> Problem,
 } // namespace
 
 Plan makeOverlapPlan(const Layout &From, const Layout &To,
-                     OverlapAlgorithm Algo) {
-  return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo);
+                     OverlapAlgorithm Algo, const OverlapOptions &Opts) {
+  return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo,
+                           Opts);
 }
 
 Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
-                           OverlapAlgorithm Algo) {
+                           OverlapAlgorithm Algo, const OverlapOptions &Opts) {
   return finishOverlapPlan(MatrixProblem{From, To},
-                           std::move(computeGrid2D(From, To).Whole), Algo);
+                           std::move(computeGrid2D(From, To).Whole), Algo,
+                           Opts);
 }
 
 std::optional<int64_t> sliceLength(int64_t P, int64_t R, int64_t Q, int64_t S) {
