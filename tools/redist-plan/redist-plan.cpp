@@ -640,7 +640,11 @@ void printPlan(OutputFormat Format, const Plan &P) {
 
 } // namespace
 
-int main(int Argc, char **Argv) {
+/// The whole tool. ParseErrors, when given, receives the command-line
+/// parser's errors, which then return BadInput instead of exiting: the fuzz
+/// target (test/fuzz/PlanInputFuzzer.cpp) runs the tool many times in one
+/// process.
+int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
   });
@@ -650,21 +654,25 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
   cl::HideUnrelatedOptions(PlanCategory, RingCommand);
   cl::HideUnrelatedOptions(PlanCategory, Cyclic2DCommand);
-  cl::ParseCommandLineOptions(
-      Argc, Argv,
-      "shows the communication grid and schedule of a redistribution\n\n"
-      "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K] "
-      "[--effort N]] [--model FILE] [--table | --json] [--gantt FILE.svg]\n"
-      "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K] [--effort N]] [--model FILE] [--table | "
-      "--json] [--gantt FILE.svg]\n"
-      "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
-      "Q0xQ1:s0xs1 [--algorithm NAME [--effort N]] [--model FILE] [--table | "
-      "--json] "
-      "[--gantt FILE.svg]\n"
-      "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
-      "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
-      "NAME] [--table | --json]\n");
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "shows the communication grid and schedule of a redistribution\n\n"
+          "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K] "
+          "[--effort N]] [--model FILE] [--table | --json] [--gantt FILE.svg]\n"
+          "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
+          "[--algorithm NAME [--steps K] [--effort N]] [--model FILE] [--table "
+          "| "
+          "--json] [--gantt FILE.svg]\n"
+          "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
+          "Q0xQ1:s0xs1 [--algorithm NAME [--effort N]] [--model FILE] [--table "
+          "| "
+          "--json] "
+          "[--gantt FILE.svg]\n"
+          "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
+          "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
+          "NAME] [--table | --json]\n",
+          ParseErrors))
+    return BadInput;
 
   try {
     // The format first: a contradictory command line is not worth planning.
@@ -701,3 +709,7 @@ int main(int Argc, char **Argv) {
   }
   return Success;
 }
+
+#ifndef REDIST_PLAN_NO_MAIN
+int main(int Argc, char **Argv) { return redistPlanMain(Argc, Argv, nullptr); }
+#endif

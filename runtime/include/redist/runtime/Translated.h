@@ -163,9 +163,10 @@ Target assignTarget(const Distribution &To, int64_t SrcExtent,
 /// (directiveOptions(V)), collective over Comm (one MPI_Allreduce): a
 /// problem on any rank (T's, or T not fitting Extent) throws
 /// InvalidArgument on every rank, naming Where, those ranks and the value,
-/// and so do ranks given different values. Without it, nothing is compared and a problem on this rank aborts
-/// the job with the message (the other ranks cannot be told). On ranks where
-/// Comm is MPI_COMM_NULL, checks this rank's values only.
+/// and so do ranks given different values. Without it, nothing is compared and
+/// a problem on this rank aborts the job with the message (the other ranks
+/// cannot be told). On ranks where Comm is MPI_COMM_NULL, checks this rank's
+/// values only.
 Distribution distributed(const Target &T, int64_t Extent, MPI_Comm Comm,
                          const char *Where,
                          Verification V = Verification::Default);
@@ -309,18 +310,22 @@ void redistribute(V &Var, const Plan &Pl, const char *Where) {
 }
 
 /// The plan of a dynamic directive: the runtime's cached plan with
-/// directiveOptions(V) and the directive's algorithm. Its errors, To's
-/// problem among them, are raised on every rank and name Where.
+/// directiveOptions(V) and the directive's algorithm, searched with
+/// OverlapEffort where that is overlap or overlap-split
+/// (schedule(overlap, effort(N))). Its errors, To's problem among them, are
+/// raised on every rank and name Where.
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         std::size_t ElementBytes, MPI_Comm Comm,
                         const char *Algorithm, const char *Where,
-                        Verification V = Verification::Default);
+                        Verification V = Verification::Default,
+                        int64_t OverlapEffort = 1);
 template <typename S>
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         MPI_Comm Comm, const char *Algorithm, const char *Where,
-                        Verification V = Verification::Default) {
+                        Verification V = Verification::Default,
+                        int64_t OverlapEffort = 1) {
   return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where,
-                     V);
+                     V, OverlapEffort);
 }
 
 /// The plan of a static directive, for the element type of S. Problem, set
