@@ -56,12 +56,14 @@ if [ "$target" = redistc ]; then
 else
   cp -r "$root/test/fuzz/plan-input-seeds" "$run/seeds"
 fi
-# One process. -timeout: an input that takes 10 s counts as a hang;
+# One process. -timeout: an input that takes 30 s counts as a hang (bounded
+# planning keeps a schedule search to about a second in a release build;
+# the sanitizers make it several times slower, a busy machine more);
 # -rss_limit_mb: one that takes 2 GiB, as unbounded growth. New inputs go to
 # the first folder.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
-"$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+"$fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
   -max_len="$max_len" -dict="$root/test/fuzz/$target.dict" \
   -artifact_prefix="$run/artifacts/" -print_final_stats=1 ${extra[@]+"${extra[@]}"} \
   "$run/corpus" "$run/seeds" 2>&1 | tee "$run/fuzz.log"
