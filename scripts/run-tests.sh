@@ -12,15 +12,10 @@
 #               suites redist-plan, redistc and
 #               scripts (CI's second stage). It builds only what those need;
 #               for the MPI suites too, build that folder fully and run ctest
-#               there (docs: README.md, "Sanitizers"). Where clang++-14 is
-#               installed the folder is built with clang and -DREDIST_FUZZ=ON,
-#               so that the same objects give the two fuzz targets, and a
-#               fuzz smoke follows the tests: 40 s of redistc-fuzzer and 20 s
-#               of plan-input-fuzzer, each first passing its seed corpus
-#               (scripts/fuzz-redistc.sh).
+#               there (docs: README.md, "Sanitizers").
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-slow=0 sanitize=0 fuzz=0
+slow=0 sanitize=0
 for arg in "$@"; do
   case "$arg" in
     --slow) slow=1 ;;
@@ -37,13 +32,6 @@ if [ "$sanitize" = 1 ]; then
   targets=(redist-unit-tests redistc-unit-tests redist-plan redistc redist_runtime
            redist-calibrate)
   exclude=(mpi)
-  # libFuzzer is clang's: with clang the sanitized objects serve the fuzz
-  # targets too, which then cost two links instead of a build of their own.
-  if command -v clang++-14 >/dev/null 2>&1; then
-    REDIST_CMAKE_ARGS+=" -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DREDIST_FUZZ=ON"
-    targets+=(redistc-fuzzer plan-input-fuzzer)
-    fuzz=1
-  fi
 fi
 if [ "$slow" = 0 ]; then exclude+=(slow); fi
 build="${REDIST_BUILD_DIR:-$root/build}"
@@ -62,17 +50,5 @@ fi
 # run unsanitized in the first stage): the sanitized stage leaves them out.
 name_filter=()
 if [ "$sanitize" = 1 ]; then name_filter=(-E 'PropertySweepTest'); fi
-(cd "$build" &&
-  ctest --output-on-failure -j 2 "${label_filter[@]}" "${name_filter[@]}")
-if [ "$fuzz" = 1 ]; then
-  # A short run of each fuzz target, so that a fuzzer that stops at once
-  # (a seed that hangs or crashes) fails CI. Each keeps its corpus in
-  # the build folder.
-  REDIST_FUZZ_BUILD_DIR="$build" REDIST_FUZZER="$build/bin/redistc-fuzzer" \
-    bash "$root/scripts/fuzz-redistc.sh" --target redistc 40 >"$build/fuzz-smoke-redistc.log" 2>&1 ||
-    { tail -n 40 "$build/fuzz-smoke-redistc.log"; exit 1; }
-  REDIST_FUZZ_BUILD_DIR="$build" REDIST_FUZZER="$build/bin/plan-input-fuzzer" \
-    bash "$root/scripts/fuzz-redistc.sh" --target plan-input 20 >"$build/fuzz-smoke-plan-input.log" 2>&1 ||
-    { tail -n 40 "$build/fuzz-smoke-plan-input.log"; exit 1; }
-  grep -h "^stat::number_of_executed_units\|^Done" "$build"/fuzz-smoke-*.log || true
-fi
+cd "$build"
+ctest --output-on-failure -j 2 "${label_filter[@]}" "${name_filter[@]}"
