@@ -7,8 +7,11 @@
 
 #include "redist/OverlapSchedulers.h"
 
+#include "redist/Error.h"
+
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace redist {
 
@@ -22,6 +25,27 @@ std::optional<OverlapAlgorithm> parseOverlapAlgorithm(std::string_view Name) {
     if (Name == overlapAlgorithmName(A))
       return A;
   return std::nullopt;
+}
+
+void validateOverlapOptions(const OverlapOptions &Opts) {
+  if (Opts.Effort < 1 || Opts.Effort > MaxOverlapEffort)
+    throw InvalidArgument("overlap: effort " + std::to_string(Opts.Effort) +
+                          " is out of range (1 to " +
+                          std::to_string(MaxOverlapEffort) + ")");
+  const std::pair<const char *, int64_t> Budgets[] = {
+      {"MatchingWork", Opts.MatchingWork},
+      {"DeadlineRestarts", Opts.DeadlineRestarts},
+      {"DeadlineWork", Opts.DeadlineWork},
+      {"DeadlineRounds", Opts.DeadlineRounds},
+      {"ListSearchWork", Opts.ListSearchWork},
+      {"ExactMessages", Opts.ExactMessages},
+      {"ExactNodes", Opts.ExactNodes},
+      {"SearchWork", Opts.SearchWork},
+      {"SearchMessages", Opts.SearchMessages}};
+  for (const auto &[Name, Value] : Budgets)
+    if (Value < 0)
+      throw InvalidArgument(std::string("overlap: ") + Name + " " +
+                            std::to_string(Value) + " is negative");
 }
 
 OverlapSchedule makeOverlapSchedule(OverlapAlgorithm A, const CommGrid &G,

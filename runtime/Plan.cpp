@@ -363,10 +363,12 @@ const OverlapSchedule &Plan::Impl::overlapSchedule() const {
   } else if (Options.Overlap == OverlapOrder::Steps) {
     Overlapped = compactSteps(grid(), schedule());
   } else {
+    OverlapOptions Search;
+    Search.Effort = Options.OverlapEffort;
     Overlapped = makeOverlapSchedule(Options.Overlap == OverlapOrder::Overlap
                                          ? OverlapAlgorithm::Overlap
                                          : OverlapAlgorithm::OverlapSplit,
-                                     grid());
+                                     grid(), Search);
   }
   return *Overlapped;
 }

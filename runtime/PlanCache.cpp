@@ -22,7 +22,8 @@ namespace {
 
 bool sameOptions(const PlanOptions &A, const PlanOptions &B) {
   return A.Schedule == B.Schedule && A.Mode == B.Mode &&
-         A.Overlap == B.Overlap && A.Pack == B.Pack && A.Verify == B.Verify &&
+         A.Overlap == B.Overlap && A.OverlapEffort == B.OverlapEffort &&
+         A.Pack == B.Pack && A.Verify == B.Verify &&
          A.SharedMemory == B.SharedMemory && A.RanksPerNode == B.RanksPerNode &&
          A.FailRingOnRank == B.FailRingOnRank &&
          A.SingleCopyRunBytes == B.SingleCopyRunBytes &&

@@ -311,9 +311,10 @@ void agreeOnSizes(const std::string &Problem, MPI_Comm Comm,
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         std::size_t ElementBytes, MPI_Comm Comm,
                         const char *Algorithm, const char *Where,
-                        Verification V) {
+                        Verification V, int64_t OverlapEffort) {
   try {
     PlanOptions Options = directiveOptions(V);
+    Options.OverlapEffort = OverlapEffort;
     if (!overlapOptions(Algorithm, Options))
       Options.Schedule = algorithm(Algorithm);
     // A target without a value stands in From: its problem wins anyway.

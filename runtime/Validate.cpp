@@ -11,6 +11,7 @@
 #include "PlanImpl.h"
 
 #include "redist/Limits.h"
+#include "redist/OverlapSchedulers.h"
 
 #include <algorithm>
 #include <climits>
@@ -174,6 +175,7 @@ std::vector<Parameter> optionParameters(std::size_t ElementBytes,
        [](int64_t V) {
          return showEnum(V, allOverlapOrders(), overlapOrderName);
        }},
+      {"overlap effort", O.OverlapEffort, showNumber},
       {"packing", static_cast<int64_t>(O.Pack),
        [](int64_t V) { return showEnum(V, allPackings(), packingName); }},
       {"maximum transfer size", O.MaxTransferBytes, showNumber},
@@ -210,6 +212,9 @@ std::optional<std::string> findInvalidOptions(std::size_t ElementBytes,
   if (!isKnown(Options.Overlap, allOverlapOrders()))
     return "unknown overlap order " +
            std::to_string(static_cast<int>(Options.Overlap));
+  if (Options.OverlapEffort < 1 || Options.OverlapEffort > MaxOverlapEffort)
+    return "overlap effort " + std::to_string(Options.OverlapEffort) +
+           " is outside 1.." + std::to_string(MaxOverlapEffort);
   if (Options.Overlap != OverlapOrder::Steps) {
     // The overlapped schedulers make the order themselves.
     if (Options.Mode != ExecMode::Overlapped)

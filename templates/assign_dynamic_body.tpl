@@ -7,5 +7,5 @@
           {{SRC_DIST}},
           redist::directive::assignTarget({{DST_DIST}}, {{SRC_EXTENT}},
                                           {{DST_EXTENT}}),
-          {{SRC_EXTENT}}, {{SRC_COMM}}, "{{ALGORITHM}}", "{{WHERE}}"{{VERIFY}}),
+          {{SRC_EXTENT}}, {{SRC_COMM}}, "{{ALGORITHM}}", "{{WHERE}}"{{VERIFY}}{{EFFORT}}),
       "{{WHERE}}");

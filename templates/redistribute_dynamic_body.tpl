@@ -5,6 +5,6 @@
       redistc_var,
       redist::directive::dynamicPlan<decltype(redistc_var)>(
           {{FROM_DIST}}, redistc_to, {{EXTENT}}, {{COMM}}, "{{ALGORITHM}}",
-          "{{WHERE}}"{{VERIFY}}),
+          "{{WHERE}}"{{VERIFY}}{{EFFORT}}),
       "{{WHERE}}");
   {{FROM_DIST}} = redistc_to.value("{{WHERE}}");

@@ -1,7 +1,7 @@
 //===- OverlapEval.cpp - overlap-eval: overlapped schedules against T_opt -===//
 //
 //   overlap-eval [--cases K] [--seed S] [--max-procs 24] [--max-block 12]
-//                [--jobs J]
+//                [--effort E] [--slowest K] [--jobs J]
 //
 // K random redistributions CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q and r, s
 // drawn uniformly up to the maxima, every other one at a whole slice (N = L)
@@ -64,6 +64,14 @@ cl::opt<bool> ShowAbove("show-above",
                         cl::desc("List the cases where overlap ends after "
                                  "T_opt"),
                         cl::cat(EvalCategory));
+cl::opt<int64_t> Effort("effort", cl::init(1),
+                        cl::desc("overlap's search effort "
+                                 "(redist::OverlapOptions::Effort)"),
+                        cl::cat(EvalCategory));
+cl::opt<unsigned> Slowest("slowest", cl::init(5),
+                          cl::desc("List this many cases of the longest "
+                                   "planning time"),
+                          cl::cat(EvalCategory));
 cl::opt<unsigned> Jobs("jobs", cl::init(1),
                        cl::desc("Threads that schedule cases in parallel"),
                        cl::cat(EvalCategory));
@@ -133,9 +141,11 @@ Outcome evaluate(const Case &C) {
   O.Messages = static_cast<int64_t>(G.Messages.size());
 
   OverlapReport Report;
+  OverlapOptions Opts;
+  Opts.Effort = Effort;
   auto Start = std::chrono::steady_clock::now();
   const OverlapSchedule Unsplit =
-      makeOverlapSchedule(OverlapAlgorithm::Overlap, G, {}, &Report);
+      makeOverlapSchedule(OverlapAlgorithm::Overlap, G, Opts, &Report);
   O.OverlapSeconds = secondsSince(Start);
   if (validateOverlapSchedule(G, Unsplit))
     throw std::logic_error("overlap built an invalid schedule");
@@ -253,8 +263,8 @@ int main(int Argc, char **Argv) {
     SplitSeconds.push_back(O.SplitSeconds);
   }
   outs() << "overlap-eval --cases " << Cases << " --seed " << Seed
-         << " --max-procs " << MaxProcs << " --max-block " << MaxBlock << ": "
-         << Messages << " messages\n\n";
+         << " --max-procs " << MaxProcs << " --max-block " << MaxBlock
+         << " --effort " << Effort << ": " << Messages << " messages\n\n";
   printRatios({Overlap, Bridge, Stepwise, Greedy});
   const double K = static_cast<double>(Cases);
   outs() << "\noverlap: makespan = T_opt in " << OverlapAtBound << " of "
@@ -296,6 +306,20 @@ int main(int Argc, char **Argv) {
   };
   Times("overlap", OverlapSeconds);
   Times("overlap-split", SplitSeconds);
+  std::vector<size_t> ByTime(All.size());
+  std::iota(ByTime.begin(), ByTime.end(), size_t(0));
+  std::sort(ByTime.begin(), ByTime.end(), [&](size_t A, size_t B) {
+    return Results[A].OverlapSeconds > Results[B].OverlapSeconds;
+  });
+  outs() << "longest overlap planning times:";
+  for (size_t K = 0; K < std::min<size_t>(Slowest, ByTime.size()); ++K) {
+    const Case &C = All[ByTime[K]];
+    outs() << (K ? "," : "") << " case " << First + ByTime[K] << " (" << C.P
+           << "," << C.R << " -> " << C.Q << "," << C.S << ", N = " << C.N
+           << ", " << Results[ByTime[K]].Messages << " messages) "
+           << format("%.2f", Results[ByTime[K]].OverlapSeconds) << " s";
+  }
+  outs() << "\n";
   outs() << "wall time " << format("%.0f", secondsSince(Began)) << " s\n";
   return 0;
 }

@@ -62,6 +62,7 @@ void Assignment::insertRow(int32_t Row) {
   std::fill(MinSlack.begin(), MinSlack.end(), Infinite);
   std::fill(Used.begin(), Used.end(), 0);
   do {
+    Work += N + 1;
     Used[Col0] = 1;
     const int32_t Row0 = RowOfCol[Col0];
     int64_t Delta = Infinite;

@@ -38,6 +38,8 @@ public:
   void solve();
   /// The column of Row (after solve()).
   int32_t columnOf(int32_t Row) const { return ColOfRow[Row]; }
+  /// Columns scanned by solve() so far: what the matchings cost.
+  int64_t work() const { return Work; }
 
 private:
   void insertRow(int32_t Row);
@@ -54,6 +56,7 @@ private:
   std::vector<int64_t> MinSlack;
   std::vector<int32_t> Way;
   std::vector<char> Used;
+  int64_t Work = 0;
 };
 
 } // namespace detail

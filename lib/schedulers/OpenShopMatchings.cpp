@@ -78,6 +78,9 @@ sendByMatchings(const OverlapPorts &Ports,
     for (int32_t Col = 0; Col < N; ++Col)
       Match.setCost(Row, Col, costOf(Row, Col));
 
+  int64_t Charged = 0; // of Match.work(), taken from Rules.Budget
+  if (Rules.Budget)
+    *Rules.Budget -= static_cast<int64_t>(N) * N;
   std::vector<OverlapEvent> Pieces;
   std::vector<int32_t> Running, StillRunning, Matched(N);
   for (int32_t Id = 0; Id < NumMessages; ++Id)
@@ -85,6 +88,12 @@ sendByMatchings(const OverlapPorts &Ports,
       Running.push_back(Id);
   while (Window > 0) {
     Match.solve();
+    if (Rules.Budget) {
+      *Rules.Budget -= Match.work() - Charged;
+      Charged = Match.work();
+      if (Rules.NoSplit && *Rules.Budget < 0)
+        return std::nullopt;
+    }
     int64_t Delta = Window;
     for (int32_t Row = 0; Row < N; ++Row) {
       const int64_t Value = At(Row, Match.columnOf(Row));

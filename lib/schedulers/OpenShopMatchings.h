@@ -46,12 +46,16 @@ struct MatchingRules {
   /// 0, or a seed that varies the preferences among new messages (several
   /// runs then try different schedules, deterministically).
   uint64_t Variety = 0;
+  /// When set, a budget from which the construction takes its work (matrix
+  /// entries and columns scanned); a NoSplit run that spends it gives up.
+  int64_t *Budget = nullptr;
 };
 
 /// Pieces that send Remaining[m] of every message m over [Now, Deadline);
 /// InProgress marks the messages to keep going first. Every port's work must
 /// fit in Deadline - Now, and the ports must have at most MaxSplitProcesses
-/// entries. nullopt only with Rules.NoSplit.
+/// entries. nullopt only with Rules.NoSplit (no schedule without splits, or
+/// the budget ran out).
 std::optional<std::vector<OverlapEvent>>
 sendByMatchings(const OverlapPorts &Ports,
                 const std::vector<int64_t> &Remaining,

@@ -22,9 +22,10 @@ public:
       : G(G), Ports(Ports), Busy(Ports.numPorts()), Start(G.Messages.size()) {}
 
   /// Schedules Order; returns (makespan, messages ending at it, sum of the
-  /// ports' last ends): smaller is better.
+  /// ports' last ends): smaller is better. Adds to Work the messages placed
+  /// and the busy intervals passed, which is what the decoding costs.
   std::tuple<int64_t, int64_t, int64_t>
-  decode(const std::vector<int32_t> &Order) {
+  decode(const std::vector<int32_t> &Order, int64_t &Work) {
     for (std::vector<Interval> &List : Busy)
       List.clear();
     for (int32_t Id : Order) {
@@ -50,6 +51,7 @@ public:
         }
         break;
       }
+      Work += 1 + static_cast<int64_t>(IA + IB);
       Start[Id] = T;
       A.insert(A.begin() + IA, {T, T + Len});
       B.insert(B.begin() + IB, {T, T + Len});
@@ -93,10 +95,10 @@ private:
 UnsplitSchedule improveByListSearch(const CommGrid &G,
                                     const OverlapPorts &Ports,
                                     const UnsplitSchedule &Seed,
-                                    int64_t LowerBound, int64_t Iterations) {
+                                    int64_t LowerBound, int64_t &Work) {
   const int32_t NumMessages = static_cast<int32_t>(G.Messages.size());
   UnsplitSchedule Best = Seed;
-  if (NumMessages < 2 || Best.Makespan <= LowerBound)
+  if (NumMessages < 2 || Best.Makespan <= LowerBound || Work <= 0)
     return Best;
   std::vector<int32_t> Order(NumMessages);
   std::iota(Order.begin(), Order.end(), 0);
@@ -104,7 +106,8 @@ UnsplitSchedule improveByListSearch(const CommGrid &G,
     return std::tie(Seed.Start[A], A) < std::tie(Seed.Start[B], B);
   });
   ListDecoder Decoder(G, Ports);
-  auto Current = Decoder.decode(Order);
+  int64_t Done = 0;
+  auto Current = Decoder.decode(Order, Done);
   if (std::get<0>(Current) < Best.Makespan) {
     Best.Makespan = std::get<0>(Current);
     Best.Start = Decoder.starts();
@@ -112,8 +115,8 @@ UnsplitSchedule improveByListSearch(const CommGrid &G,
   Generator Random(0x5eed);
   std::vector<int64_t> CurrentStart = Decoder.starts();
   std::vector<int32_t> Late;
-  for (int64_t Iteration = 0;
-       Iteration < Iterations && Best.Makespan > LowerBound; ++Iteration) {
+  for (int64_t Iteration = 0; Done < Work && Best.Makespan > LowerBound;
+       ++Iteration) {
     std::vector<int32_t> Candidate = Order;
     if (Iteration % 2 == 0) {
       // Move a message that ends last to an earlier place in the order.
@@ -136,7 +139,7 @@ UnsplitSchedule improveByListSearch(const CommGrid &G,
         continue;
       std::swap(Candidate[A], Candidate[B]);
     }
-    const auto Score = Decoder.decode(Candidate);
+    const auto Score = Decoder.decode(Candidate, Done);
     if (Score <= Current) {
       Current = Score;
       Order = std::move(Candidate);
@@ -147,6 +150,7 @@ UnsplitSchedule improveByListSearch(const CommGrid &G,
       }
     }
   }
+  Work -= Done;
   return Best;
 }
 

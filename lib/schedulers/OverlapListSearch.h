@@ -30,12 +30,14 @@ struct UnsplitSchedule {
   int64_t Makespan = 0;
 };
 
-/// The best schedule found from Seed's order within Iterations moves; stops
-/// early at LowerBound. Never worse than Seed.
+/// The best schedule found from Seed's order; stops early at LowerBound.
+/// Never worse than Seed. Work is the budget, in messages placed plus busy
+/// intervals passed while decoding orders (what a move costs); the search
+/// stops once it is spent and subtracts what it used.
 UnsplitSchedule improveByListSearch(const CommGrid &G,
                                     const OverlapPorts &Ports,
                                     const UnsplitSchedule &Seed,
-                                    int64_t LowerBound, int64_t Iterations);
+                                    int64_t LowerBound, int64_t &Work);
 
 } // namespace detail
 } // namespace redist

@@ -226,12 +226,18 @@ std::vector<int64_t> startsOf(const CommGrid &G, const OverlapSchedule &S) {
   return Starts;
 }
 
+/// Budget times the options' effort, saturating far below overflow.
+int64_t scaled(int64_t Budget, const OverlapOptions &Opts) {
+  constexpr int64_t Most = std::numeric_limits<int64_t>::max() / 8;
+  return Budget > Most / Opts.Effort ? Most : Budget * Opts.Effort;
+}
+
 /// Offers Search the matching construction without splits (OpenShopMatchings.h)
 /// for a few deadlines from Bound up, the smallest first, stopping at the
 /// first that works.
 void offerMatchingSchedules(const CommGrid &G,
                             const detail::OverlapPorts &Ports, int64_t Bound,
-                            NoSplitSearch &Search,
+                            const OverlapOptions &Opts, NoSplitSearch &Search,
                             std::vector<detail::UnsplitSchedule> &Orders) {
   if (Ports.numPorts() > MaxSplitProcesses)
     return;
@@ -257,10 +263,14 @@ void offerMatchingSchedules(const CommGrid &G,
   std::vector<int64_t> Whole(G.Messages.size());
   for (size_t Id = 0; Id < G.Messages.size(); ++Id)
     Whole[Id] = G.Messages[Id].Len;
-  for (int64_t Deadline = Bound; Deadline < Search.best(); Deadline += Stride) {
+  int64_t Budget = scaled(Opts.MatchingWork, Opts);
+  for (int64_t Deadline = Bound; Deadline < Search.best() && Budget > 0;
+       Deadline += Stride) {
     bool Found = false;
-    for (uint64_t Variety = 0; Variety < 2 * MatchingTrials; ++Variety) {
+    for (uint64_t Variety = 0; Variety < 2 * MatchingTrials && Budget > 0;
+         ++Variety) {
       detail::MatchingRules Rules;
+      Rules.Budget = &Budget;
       Rules.PreferMessages = Variety % 2 == 1;
       Rules.Variety = Variety / 2;
       Rules.NoSplit = true;
@@ -279,22 +289,26 @@ void offerMatchingSchedules(const CommGrid &G,
 }
 
 /// One run of the time-driven search and, where one side is all busy, one
-/// of the tight-side search (OverlapDeadlineSearch.h) for Deadline; offers
-/// Search a schedule found. Found, Infeasible when a run refuted Deadline,
-/// Unknown otherwise.
+/// of the tight-side search (OverlapDeadlineSearch.h) for Deadline, each of
+/// up to Budget nodes taken from Left; offers Search a schedule found.
+/// Found, Infeasible when a run refuted Deadline, Unknown otherwise.
 detail::DeadlineOutcome::Kind
 tryDeadline(const CommGrid &G, const detail::OverlapPorts &Ports,
             int64_t Deadline, int64_t Budget, int64_t Variety,
-            NoSplitSearch &Search, int64_t &Nodes) {
+            NoSplitSearch &Search, int64_t &Left, int64_t &Nodes) {
   for (bool Tight : {false, true}) {
+    const int64_t Run = std::min(Budget, Left);
+    if (Run <= 0)
+      break;
     std::optional<detail::DeadlineOutcome> Outcome =
-        Tight ? detail::scheduleTightSide(G, Ports, Deadline, Budget,
+        Tight ? detail::scheduleTightSide(G, Ports, Deadline, Run,
                                           static_cast<uint64_t>(Variety))
-              : detail::scheduleByDeadline(G, Ports, Deadline, Budget,
+              : detail::scheduleByDeadline(G, Ports, Deadline, Run,
                                            static_cast<uint64_t>(Variety));
     if (!Outcome)
       continue;
     Nodes += Outcome->Nodes;
+    Left -= Outcome->Nodes;
     if (Outcome->Result == detail::DeadlineOutcome::Found) {
       int64_t End = 0;
       for (size_t Id = 0; Id < G.Messages.size(); ++Id)
@@ -310,31 +324,36 @@ tryDeadline(const CommGrid &G, const detail::OverlapPorts &Ports,
 /// Offers Search the schedules of the deadline searches. First from Bound
 /// up, each deadline with the whole budget, while the searches refute them;
 /// then, from the best makespan found down, shorter runs that break ties
-/// differently, while they find schedules. Returns the least makespan not
-/// proved out of reach.
+/// differently, while they find schedules. All runs share one pool of
+/// DeadlineRounds budgets. Returns the least makespan not proved out of
+/// reach.
 int64_t offerDeadlineSchedules(const CommGrid &G,
                                const detail::OverlapPorts &Ports, int64_t Bound,
                                const OverlapOptions &Opts,
                                NoSplitSearch &Search, int64_t &Nodes) {
   using detail::DeadlineOutcome;
   const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
-  const int64_t Budget =
-      std::max<int64_t>(NumMessages, Opts.DeadlineWork / NumMessages);
+  const int64_t Budget = std::max<int64_t>(
+      NumMessages, scaled(Opts.DeadlineWork, Opts) / NumMessages);
+  int64_t Left = Budget > std::numeric_limits<int64_t>::max() / 8 /
+                              std::max<int64_t>(1, Opts.DeadlineRounds)
+                     ? std::numeric_limits<int64_t>::max() / 8
+                     : Budget * std::max<int64_t>(1, Opts.DeadlineRounds);
   int64_t Proven = Bound;
   while (Proven < Search.best()) {
     const DeadlineOutcome::Kind Result =
-        tryDeadline(G, Ports, Proven, Budget, 0, Search, Nodes);
+        tryDeadline(G, Ports, Proven, Budget, 0, Search, Left, Nodes);
     if (Result != DeadlineOutcome::Infeasible)
       break;
     ++Proven;
   }
-  for (int64_t Deadline = Search.best() - 1; Deadline >= Proven;
+  for (int64_t Deadline = Search.best() - 1; Deadline >= Proven && Left > 0;
        Deadline = Search.best() - 1) {
     bool Found = false;
     for (int64_t Variety = 0; Variety < Opts.DeadlineRestarts && !Found;
          ++Variety)
       Found = tryDeadline(G, Ports, Deadline, Budget / 8 + 1, Variety, Search,
-                          Nodes) == DeadlineOutcome::Found;
+                          Left, Nodes) == DeadlineOutcome::Found;
     if (!Found)
       break;
   }
@@ -345,6 +364,7 @@ int64_t offerDeadlineSchedules(const CommGrid &G,
 
 OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
                                 OverlapReport *Report) {
+  validateOverlapOptions(Opts);
   const int64_t NumMessages = static_cast<int64_t>(G.Messages.size());
   const int64_t Bound = makespanLowerBound(G);
   OverlapSchedule Result;
@@ -364,7 +384,7 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
     for (const OverlapSchedule &Seed : Seeds)
       Orders.push_back(
           {startsOf(G, Seed), measureOverlapSchedule(G, Seed).Makespan});
-    offerMatchingSchedules(G, Ports, Bound, Search, Orders);
+    offerMatchingSchedules(G, Ports, Bound, Opts, Search, Orders);
     // No unsplit schedule ends before Proven.
     int64_t Proven = Bound;
     int64_t DeadlineNodes = 0;
@@ -373,11 +393,15 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
           offerDeadlineSchedules(G, Ports, Bound, Opts, Search, DeadlineNodes);
     Orders.push_back({Search.bestStarts(), Search.best()});
     if (Search.best() > Proven && NumMessages <= Opts.SearchMessages) {
-      const int64_t Moves =
-          std::max<int64_t>(1, Opts.ListSearchWork / NumMessages);
-      for (const detail::UnsplitSchedule &Seed : Orders) {
+      // One budget for all orders: each gets an equal share of what is left.
+      int64_t Left = scaled(Opts.ListSearchWork, Opts);
+      for (size_t K = 0; K < Orders.size(); ++K) {
+        const detail::UnsplitSchedule &Seed = Orders[K];
+        const int64_t Share = Left / static_cast<int64_t>(Orders.size() - K);
+        int64_t Work = Share;
         detail::UnsplitSchedule Better =
-            detail::improveByListSearch(G, Ports, Seed, Proven, Moves);
+            detail::improveByListSearch(G, Ports, Seed, Proven, Work);
+        Left -= Share - Work;
         Search.offer(Better.Start, Better.Makespan);
         if (Search.best() <= Proven)
           break;
@@ -388,8 +412,9 @@ OverlapSchedule scheduleOverlap(const CommGrid &G, const OverlapOptions &Opts,
       const bool Exact = NumMessages <= Opts.ExactMessages;
       // Each node costs O(messages): the budget of larger grids is in work.
       const int64_t Budget =
-          Exact ? Opts.ExactNodes
-                : std::max<int64_t>(NumMessages, Opts.SearchWork / NumMessages);
+          Exact ? scaled(Opts.ExactNodes, Opts)
+                : std::max<int64_t>(NumMessages, scaled(Opts.SearchWork, Opts) /
+                                                     NumMessages);
       if (Exact) {
         Finished = Search.run(Proven, Budget);
       } else {

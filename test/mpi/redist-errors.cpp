@@ -268,6 +268,13 @@ int main(int argc, char **argv) {
     O.Overlap = static_cast<OverlapOrder>(5);
     makePlan(D::block(4), D::cyclic(4), 100, 8, O);
   });
+  expectError("overlap effort 0", "overlap effort 0 is outside 1..1000000", [] {
+    PlanOptions O;
+    O.Mode = ExecMode::Overlapped;
+    O.Overlap = OverlapOrder::Overlap;
+    O.OverlapEffort = 0;
+    makePlan(D::block(4), D::cyclic(4), 100, 8, O);
+  });
   expectError("overlap order outside the Overlapped mode", "not scheduled", [] {
     PlanOptions O;
     O.Overlap = OverlapOrder::OverlapSplit;
@@ -389,6 +396,8 @@ int main(int argc, char **argv) {
        [](Params &X, bool Odd) { X.Options.Model.Gamma = Odd ? 1e-6 : 2e-6; }},
       {"cost model element size", " (from 4 to 8)",
        [](Params &X, bool Odd) { X.Options.Model.ElementBytes = Odd ? 4 : 8; }},
+      {"overlap effort", " (from 1 to 8)",
+       [](Params &X, bool Odd) { X.Options.OverlapEffort = Odd ? 8 : 1; }},
   };
   int Case = 0;
   for (const Mismatch &M : Mismatches) {

@@ -396,6 +396,58 @@ TEST(OverlapSchedulersTest, PaperTable3ProvedRows) {
   }
 }
 
+TEST(OverlapSchedulersTest, EffortMultipliesEveryBudget) {
+  // Table 3's row 2 (15,4 -> 16,3): the deadline searches prove 17 optimal
+  // with the default budget. A thousandth of it cannot; the same budget
+  // with effort 1000 does again, with the same schedule's makespan.
+  const CommGrid G = cyclicGrid(15, 4, 16, 3, sliceOf(15, 4, 16, 3));
+  OverlapOptions Short;
+  Short.DeadlineWork = 16000;
+  OverlapReport Report;
+  OverlapSchedule S =
+      makeOverlapSchedule(OverlapAlgorithm::Overlap, G, Short, &Report);
+  EXPECT_EQ(measureOverlapSchedule(G, S).Makespan, 17);
+  EXPECT_FALSE(Report.ProvedOptimal);
+  OverlapOptions Longer = Short;
+  Longer.Effort = 1000;
+  S = makeOverlapSchedule(OverlapAlgorithm::Overlap, G, Longer, &Report);
+  ASSERT_EQ(validateOverlapSchedule(G, S), std::nullopt);
+  EXPECT_EQ(measureOverlapSchedule(G, S).Makespan, 17);
+  EXPECT_TRUE(Report.ProvedOptimal);
+}
+
+TEST(OverlapSchedulersTest, BadOptionsAreRefused) {
+  const CommGrid G = cyclicGrid(6, 2, 6, 3, 36);
+  auto Refused = [&](OverlapOptions Opts, const std::string &Text) {
+    SCOPED_TRACE(Text);
+    for (OverlapAlgorithm A :
+         {OverlapAlgorithm::Overlap, OverlapAlgorithm::OverlapSplit}) {
+      try {
+        makeOverlapSchedule(A, G, Opts);
+        ADD_FAILURE() << "no InvalidArgument";
+      } catch (const InvalidArgument &E) {
+        EXPECT_NE(std::string(E.what()).find(Text), std::string::npos)
+            << E.what();
+      }
+    }
+  };
+  OverlapOptions Opts;
+  Opts.Effort = 0;
+  Refused(Opts, "effort 0 is out of range (1 to 1000000)");
+  Opts.Effort = MaxOverlapEffort + 1;
+  Refused(Opts, "effort 1000001 is out of range");
+  Opts = OverlapOptions();
+  Opts.ListSearchWork = -1;
+  Refused(Opts, "ListSearchWork -1 is negative");
+  // The largest effort is accepted (its budgets saturate, never overflow).
+  Opts = OverlapOptions();
+  Opts.Effort = MaxOverlapEffort;
+  OverlapReport Report;
+  const OverlapSchedule S =
+      makeOverlapSchedule(OverlapAlgorithm::Overlap, G, Opts, &Report);
+  EXPECT_EQ(measureOverlapSchedule(G, S).Makespan, 6);
+}
+
 // Budgets small enough for a sweep: the properties below do not depend on
 // how long the heuristic search runs.
 OverlapOptions sweepOptions() {

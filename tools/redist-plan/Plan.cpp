@@ -183,10 +183,10 @@ namespace {
 
 /// Schedules Grid with the overlapped scheduler Algo and validates it.
 Plan finishOverlapPlan(redistplan::Problem Problem, CommGrid Grid,
-                       OverlapAlgorithm Algo) {
+                       OverlapAlgorithm Algo, const OverlapOptions &Opts) {
   // overlap starts from the stepwise and greedy schedules.
   checkMatchingWork(Grid, Algorithm::Stepwise, overlapAlgorithmName(Algo));
-  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid);
+  OverlapSchedule Events = makeOverlapSchedule(Algo, Grid, Opts);
   if (std::optional<std::string> Invalid =
           validateOverlapSchedule(Grid, Events))
     throw InternalError("the " + Events.Algorithm +
@@ -212,17 +212,19 @@ Plan finishOverlapPlan(redistplan::Problem Problem, CommGrid Grid,
 } // namespace
 
 Plan makeOverlapPlan(const Layout &From, const Layout &To,
-                     OverlapAlgorithm Algo) {
-  return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo);
+                     OverlapAlgorithm Algo, const OverlapOptions &Opts) {
+  return finishOverlapPlan(ArrayProblem{From, To}, computeGrid(From, To), Algo,
+                           Opts);
 }
 
 Plan makeGridArrayOverlapPlan(const ArrayLayout &From, const ArrayLayout &To,
                               const ArrayRegion &Region,
-                              OverlapAlgorithm Algo) {
+                              OverlapAlgorithm Algo,
+                              const OverlapOptions &Opts) {
   const ArrayRegion Resolved = resolveRegion(From, To, Region);
   return finishOverlapPlan(
       GridArrayProblem{From, To, Resolved},
-      std::move(boundedArrayGrid(From, To, Resolved).Whole), Algo);
+      std::move(boundedArrayGrid(From, To, Resolved).Whole), Algo, Opts);
 }
 
 // A matrix is the rank-2 array of arrayLayoutOf: planned as one, reported
@@ -236,9 +238,9 @@ Plan makeMatrixPlan(const Layout2D &From, const Layout2D &To, Algorithm2D Algo,
 }
 
 Plan makeMatrixOverlapPlan(const Layout2D &From, const Layout2D &To,
-                           OverlapAlgorithm Algo) {
+                           OverlapAlgorithm Algo, const OverlapOptions &Opts) {
   Plan P = makeGridArrayOverlapPlan(arrayLayoutOf(From), arrayLayoutOf(To),
-                                    ArrayRegion(), Algo);
+                                    ArrayRegion(), Algo, Opts);
   P.Problem = MatrixProblem{From, To};
   return P;
 }

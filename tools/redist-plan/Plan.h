@@ -120,17 +120,20 @@ Plan makeGridArrayPlan(const redist::ArrayLayout &From,
 Plan makeGridArrayOverlapPlan(const redist::ArrayLayout &From,
                               const redist::ArrayLayout &To,
                               const redist::ArrayRegion &Region,
-                              redist::OverlapAlgorithm Algo);
+                              redist::OverlapAlgorithm Algo,
+                              const redist::OverlapOptions &Opts = {});
 
 /// Computes the grid of From -> To and schedules it with the overlapped
-/// scheduler Algo. Throws as makePlan does.
+/// scheduler Algo, searching with Opts. Throws as makePlan does.
 Plan makeOverlapPlan(const redist::Layout &From, const redist::Layout &To,
-                     redist::OverlapAlgorithm Algo);
+                     redist::OverlapAlgorithm Algo,
+                     const redist::OverlapOptions &Opts = {});
 
 /// The same for matrices: the overlapped schedulers run on the whole grid.
 Plan makeMatrixOverlapPlan(const redist::Layout2D &From,
                            const redist::Layout2D &To,
-                           redist::OverlapAlgorithm Algo);
+                           redist::OverlapAlgorithm Algo,
+                           const redist::OverlapOptions &Opts = {});
 
 /// What a schedule built by Used optimises, given that Requested was asked for.
 const char *modelName(redist::Algorithm Requested, redist::Algorithm Used);

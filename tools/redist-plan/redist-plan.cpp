@@ -1,9 +1,9 @@
 //===- redist-plan.cpp - Show the schedule of a redistribution ------------===//
 //
-// redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]]
-//             [--model FILE] [--table | --json]
+// redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]
+//             [--effort N]] [--model FILE] [--table | --json]
 // redist-plan genblock --source n0,n1,... --target m0,m1,... [--algorithm
-//             NAME [--steps K]] [--model FILE] [--table | --json]
+//             NAME [--steps K] [--effort N]] [--model FILE] [--table | --json]
 // redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs c0,c1,...]
 //             [--back-costs b0,b1,...] [--bidirectional] [--algorithm NAME]
 //             [--table | --json]
@@ -290,6 +290,15 @@ cl::opt<std::string>
                   cl::sub(GenBlockCommand), cl::cat(PlanCategory));
 
 cl::opt<std::string>
+    EffortText("effort",
+               cl::desc("With --algorithm overlap or overlap-split: search N "
+                        "times longer than the default, which bounds one "
+                        "schedule search to about a second (default 1)"),
+               cl::value_desc("N"), cl::sub(CyclicCommand),
+               cl::sub(GenBlockCommand), cl::sub(Cyclic2DCommand),
+               cl::sub(ArrayCommand), cl::cat(PlanCategory));
+
+cl::opt<std::string>
     ModelFile("model",
               cl::desc("Cost model file (redist-model/1, as redist-calibrate "
                        "writes it) that auto weighs the schedules with; "
@@ -390,11 +399,28 @@ AlgorithmChoice readAlgorithm() {
                    "'; valid algorithms: " + algorithmNames(", ", "")};
 }
 
+/// --effort, which only the overlapped schedulers take.
+OverlapOptions readEffort(bool Overlap) {
+  OverlapOptions Opts;
+  if (!EffortText.getNumOccurrences())
+    return Opts;
+  if (!Overlap)
+    throw UsageError{
+        "--effort applies only to --algorithm overlap or overlap-split"};
+  Opts.Effort = parseInteger("N", "the search effort", EffortText, 1);
+  if (Opts.Effort > MaxOverlapEffort)
+    throw UsageError{"N = " + std::to_string(Opts.Effort) +
+                     ": the search effort must be at most " +
+                     std::to_string(MaxOverlapEffort)};
+  return Opts;
+}
+
 /// The plan of From -> To with the chosen algorithm.
 Plan planWith(const AlgorithmChoice &Choice, int64_t Steps, const Layout &From,
               const Layout &To) {
+  const OverlapOptions Opts = readEffort(Choice.Overlap.has_value());
   if (Choice.Overlap)
-    return makeOverlapPlan(From, To, *Choice.Overlap);
+    return makeOverlapPlan(From, To, *Choice.Overlap, Opts);
   std::string ModelFrom;
   const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makePlan(From, To, Choice.Steps, Model, Steps, ModelFrom);
@@ -636,8 +662,9 @@ Plan planMatrix() {
     return Layout2D::blockCyclic(M, N, Side.GridRows, Side.GridCols,
                                  Side.RowBlock, Side.ColBlock);
   };
+  const OverlapOptions Opts = readEffort(Overlap.has_value());
   if (Overlap)
-    return makeMatrixOverlapPlan(Layout(From), Layout(To), *Overlap);
+    return makeMatrixOverlapPlan(Layout(From), Layout(To), *Overlap, Opts);
   std::string ModelFrom;
   const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makeMatrixPlan(Layout(From), Layout(To), *Algo, Model, ModelFrom);
@@ -745,8 +772,9 @@ Plan planGridArray() {
   if (!Algo && !Overlap)
     throw UsageError{"unknown algorithm '" + ArrayAlgorithmText +
                      "'; valid algorithms: " + arrayAlgorithmNames(", ", "")};
+  const OverlapOptions Opts = readEffort(Overlap.has_value());
   if (Overlap)
-    return makeGridArrayOverlapPlan(From, To, Region, *Overlap);
+    return makeGridArrayOverlapPlan(From, To, Region, *Overlap, Opts);
   std::string ModelFrom;
   const CostModel Model = loadCostModel(ModelFile, &ModelFrom);
   return makeGridArrayPlan(From, To, Region, *Algo, Model, ModelFrom);
@@ -773,7 +801,11 @@ void printPlan(OutputFormat Format, const Plan &P) {
 
 } // namespace
 
-int main(int Argc, char **Argv) {
+/// The whole tool. ParseErrors, when given, receives the command-line
+/// parser's errors, which then return BadInput instead of exiting: the fuzz
+/// target (test/fuzz/PlanInputFuzzer.cpp) runs the tool many times in one
+/// process.
+int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
   });
@@ -784,23 +816,28 @@ int main(int Argc, char **Argv) {
   cl::HideUnrelatedOptions(PlanCategory, RingCommand);
   cl::HideUnrelatedOptions(PlanCategory, Cyclic2DCommand);
   cl::HideUnrelatedOptions(PlanCategory, ArrayCommand);
-  cl::ParseCommandLineOptions(
-      Argc, Argv,
-      "shows the communication grid and schedule of a redistribution\n\n"
-      "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K]] "
-      "[--model FILE] [--table | --json] [--gantt FILE.svg]\n"
-      "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
-      "[--algorithm NAME [--steps K]] [--model FILE] [--table | --json] "
-      "[--gantt FILE.svg]\n"
-      "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
-      "Q0xQ1:s0xs1 [--algorithm NAME] [--model FILE] [--table | --json] "
-      "[--gantt FILE.svg]\n"
-      "  redist-plan array --extents N0,N1,... --from G0xG1:F0,F1,... --to "
-      "H0xH1:F0,F1,... [--permute K0,K1,...] [--algorithm NAME] [--model "
-      "FILE] [--table | --json] [--gantt FILE.svg]\n"
-      "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
-      "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
-      "NAME] [--table | --json]\n");
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "shows the communication grid and schedule of a redistribution\n\n"
+          "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K] "
+          "[--effort N]] [--model FILE] [--table | --json] [--gantt FILE.svg]\n"
+          "  redist-plan genblock --source n0,n1,... --target m0,m1,... "
+          "[--algorithm NAME [--steps K] [--effort N]] [--model FILE] [--table "
+          "| "
+          "--json] [--gantt FILE.svg]\n"
+          "  redist-plan cyclic2d --rows M --cols N --from P0xP1:r0xr1 --to "
+          "Q0xQ1:s0xs1 [--algorithm NAME [--effort N]] [--model FILE] [--table "
+          "| "
+          "--json] "
+          "[--gantt FILE.svg]\n"
+          "  redist-plan array --extents N0,N1,... --from G0xG1:F0,F1,... --to "
+          "H0xH1:F0,F1,... [--permute K0,K1,...] [--algorithm NAME [--effort "
+          "N]] [--model FILE] [--table | --json] [--gantt FILE.svg]\n"
+          "  redist-plan ring --loads l0,l1,... --target t0,t1,... [--costs "
+          "c0,c1,...] [--back-costs b0,b1,...] [--bidirectional] [--algorithm "
+          "NAME] [--table | --json]\n",
+          ParseErrors))
+    return BadInput;
 
   try {
     // The format first: a contradictory command line is not worth planning.
@@ -839,3 +876,7 @@ int main(int Argc, char **Argv) {
   }
   return Success;
 }
+
+#ifndef REDIST_PLAN_NO_MAIN
+int main(int Argc, char **Argv) { return redistPlanMain(Argc, Argv, nullptr); }
+#endif

@@ -568,9 +568,11 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   const std::optional<int64_t> Extent = A.moved().Extent;
   redist::Layout From(*A.From, *Extent);
   redist::Layout To(*A.To, *Extent);
-  StaticPlan Plan = planStatically(
-      From, To, {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap},
-      ElementBytes, Options.Limits, Options.Model);
+  StaticPlan Plan =
+      planStatically(From, To,
+                     {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap,
+                      D.OverlapEffort},
+                     ElementBytes, Options.Limits, Options.Model);
   return takePlan(D, algorithmName(D), InInstance, Plan, Tables, Why);
 }
 
@@ -611,9 +613,19 @@ TemplateValues CodeGen::actionValues(const ActionInfo &A) const {
   TemplateValues V = commonValues(D);
   V["ALGORITHM"] = algorithmName(D);
   // The echoed clause names the algorithm as the library does.
-  V["SCHEDULE"] =
-      D.Schedule || D.Overlap ? " schedule(" + algorithmName(D) + ")" : "";
+  const std::string Effort =
+      D.OverlapEffort != 1 ? std::to_string(D.OverlapEffort) : "";
+  V["SCHEDULE"] = D.Schedule || D.Overlap
+                      ? " schedule(" + algorithmName(D) +
+                            (Effort.empty() ? "" : ", effort(" + Effort + ")") +
+                            ")"
+                      : "";
   V["VERIFY"] = verification(D);
+  // The dynamic plan's search effort, after its verification argument.
+  V["EFFORT"] = Effort.empty() ? ""
+                : V["VERIFY"].empty()
+                    ? ", redist::Verification::Default, " + Effort
+                    : ", " + Effort;
   V["VERIFY_CLAUSE"] =
       D.Verify ? std::string(" verify(") + (*D.Verify ? "on" : "off") + ")"
                : "";

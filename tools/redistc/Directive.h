@@ -127,6 +127,9 @@ struct Directive {
   /// schedule(product(ALG)): ALG per dimension, for matrices.
   bool ScheduleProduct = false;
   std::optional<redist::OverlapAlgorithm> Overlap;
+  /// N of schedule(overlap, effort(N)): how long the search may run
+  /// (redist::OverlapOptions::Effort).
+  int64_t OverlapEffort = 1;
   clang::SourceLocation ScheduleLoc;
 
   // rebalance VAR(COUNT) onto NAME [ring[(bidirectional | unidirectional)]]

@@ -672,6 +672,38 @@ bool DirectiveParser::parseSchedule(Directive &D) {
   }
   D.Schedule = Algo;
   D.ScheduleLoc = Name.getLocation();
+  // schedule(overlap, effort(N)): a longer search.
+  if (peek().is(tok::comma)) {
+    next();
+    const Token &Option = peek();
+    if (!isWord(Option, "effort")) {
+      Diags.report(Option.getLocation(), Diags.Expected)
+          << "effort(N) after ',' in schedule(...)";
+      return false;
+    }
+    next();
+    if (!D.Overlap) {
+      Diags.report(Option.getLocation(), Diags.EffortNeedsOverlap) << Word;
+      return false;
+    }
+    if (!expectPunct(tok::l_paren, "'(' and the search effort"))
+      return false;
+    const Token &Value = peek();
+    int64_t Effort = 0;
+    if (Value.isNot(tok::numeric_constant) ||
+        llvm::StringRef(PP.getSpelling(Value)).getAsInteger(10, Effort) ||
+        Effort < 1 || Effort > redist::MaxOverlapEffort) {
+      Diags.report(Value.getLocation(), Diags.BadEffort)
+          << std::to_string(redist::MaxOverlapEffort)
+          << (atEnd() ? std::string("end of directive")
+                      : PP.getSpelling(Value));
+      return false;
+    }
+    next();
+    D.OverlapEffort = Effort;
+    if (!expectPunct(tok::r_paren, "')' after the search effort"))
+      return false;
+  }
   // mincost-steps lexes as mincost, '-', steps: say how to spell it.
   return expectPunct(tok::r_paren,
                      peek().is(tok::minus)

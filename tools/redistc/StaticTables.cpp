@@ -53,7 +53,10 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
   std::optional<redist::OverlapSchedule> Overlapped;
   try {
     if (Algorithm.Overlap) {
-      Overlapped = redist::makeOverlapSchedule(*Algorithm.Overlap, Grid);
+      redist::OverlapOptions Search;
+      Search.Effort = Algorithm.OverlapEffort;
+      Overlapped =
+          redist::makeOverlapSchedule(*Algorithm.Overlap, Grid, Search);
       // The events order the messages: the tables hold them in one step.
       Sched.Algorithm = Overlapped->Algorithm;
       Sched.Steps.emplace_back();

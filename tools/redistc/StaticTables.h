@@ -75,6 +75,7 @@ struct StaticLimits {
 struct StaticAlgorithm {
   redist::Algorithm Steps = redist::Algorithm::Auto;
   std::optional<redist::OverlapAlgorithm> Overlap;
+  int64_t OverlapEffort = 1; ///< redist::OverlapOptions::Effort
 };
 
 /// The outcome of trying the static path.

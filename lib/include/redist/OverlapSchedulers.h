@@ -28,8 +28,8 @@
 //                  that still allows T_opt; the fewest split messages win.
 //
 // Both are deterministic: budgets count nodes and moves, never time, so every
-// MPI rank computes the same schedule. Both work on any grid, block-cyclic
-// or GEN_BLOCK.
+// MPI rank computes the same schedule; OverlapOptions::Effort buys a longer
+// search. Both work on any grid, block-cyclic or GEN_BLOCK.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_OVERLAPSCHEDULERS_H
@@ -51,15 +51,27 @@ const char *overlapAlgorithmName(OverlapAlgorithm A);
 std::optional<OverlapAlgorithm> parseOverlapAlgorithm(std::string_view Name);
 
 struct OverlapOptions {
-  /// The deadline searches: from T_opt up, one run of DeadlineWork /
-  /// messages nodes per makespan while they prove it out of reach; then,
-  /// from the best makespan found down, DeadlineRestarts runs of an eighth of
-  /// that per makespan, each breaking ties differently, while they find one.
+  /// Multiplies every budget below: a search of effort N may do N times the
+  /// work, and takes up to about N times as long. The default bounds one
+  /// schedule search to about a second on a 2026 laptop core; from 1 to
+  /// MaxOverlapEffort (validateOverlapOptions).
+  int64_t Effort = 1;
+  /// The matching construction run without splits for a few deadlines (the
+  /// first schedules), in matrix entries and columns scanned.
+  int64_t MatchingWork = 50000000;
+  /// The deadline searches, in nodes times messages (a node costs
+  /// O(messages)): from T_opt up, one run of up to DeadlineWork per makespan
+  /// while they prove it out of reach; then, from the best makespan found
+  /// down, DeadlineRestarts runs of an eighth of that per makespan, each
+  /// breaking ties differently, while they find one. All runs together stop
+  /// after DeadlineRounds times DeadlineWork.
   int64_t DeadlineRestarts = 6;
   int64_t DeadlineWork = 16000000;
-  /// The local search over message orders, in messages placed (each move
-  /// places every message once).
-  int64_t ListSearchWork = 4000000;
+  int64_t DeadlineRounds = 4;
+  /// The local search over message orders, from every first schedule
+  /// together, in messages placed plus busy intervals passed (a move places
+  /// every message once).
+  int64_t ListSearchWork = 20000000;
   /// Grids of at most this many messages get the search until it is done,
   /// or until ExactNodes nodes.
   int64_t ExactMessages = 40;
@@ -71,6 +83,13 @@ struct OverlapOptions {
   /// compacted step schedule.
   int64_t SearchMessages = 5000;
 };
+
+/// The largest OverlapOptions::Effort: budgets stay far from overflow.
+constexpr int64_t MaxOverlapEffort = 1000000;
+
+/// Throws InvalidArgument naming the value when an option is out of range
+/// (Effort outside [1, MaxOverlapEffort], a budget below 0).
+void validateOverlapOptions(const OverlapOptions &Opts);
 
 /// What the schedulers did, for tests and the evaluation.
 struct OverlapReport {

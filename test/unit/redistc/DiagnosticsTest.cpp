@@ -125,6 +125,39 @@ const std::vector<DiagnosticCase> &cases() {
        {"UnknownAlgorithm 1:47: error: unknown schedule algorithm 'fastest'; "
         "expected auto, caterpillar, walker_otto, classes, stepwise, greedy, "
         "scpa, chain, mincost, mincost_steps, overlap or overlap_split"}},
+      {"EffortNeedsOverlap",
+       {"#pragma redist redistribute x(block) schedule(greedy, effort(4))\n"},
+       {"EffortNeedsOverlap 1:55: error: effort(N) applies to "
+        "schedule(overlap) and schedule(overlap_split) only, not to "
+        "'greedy'"}},
+      {"BadEffortZero",
+       {"#pragma redist redistribute x(block) schedule(overlap, effort(0))\n"},
+       {"BadEffort 1:63: error: effort(N) takes an integer from 1 to "
+        "1000000, not '0'"}},
+      {"BadEffortTooLarge",
+       {"#pragma redist redistribute x(block) schedule(overlap_split, "
+        "effort(1000001))\n"},
+       {"BadEffort 1:69: error: effort(N) takes an integer from 1 to "
+        "1000000, not '1000001'"}},
+      {"BadEffortNotALiteral",
+       {"#pragma redist redistribute x(block) schedule(overlap, effort(n))\n"},
+       {"BadEffort 1:63: error: effort(N) takes an integer from 1 to "
+        "1000000, not 'n'"}},
+      {"BadEffortMissing",
+       {"#pragma redist redistribute x(block) schedule(overlap, effort(\n"},
+       {"BadEffort 1:63: error: effort(N) takes an integer from 1 to "
+        "1000000, not 'end of directive'"}},
+      {"ExpectedEffort",
+       {"#pragma redist redistribute x(block) schedule(overlap, fast)\n"},
+       {"Expected 1:56: error: expected effort(N) after ',' in "
+        "schedule(...)"}},
+      {"ExpectedEffortParen",
+       {"#pragma redist redistribute x(block) schedule(overlap, effort 4)\n"},
+       {"Expected 1:63: error: expected '(' and the search effort"}},
+      {"ExpectedEffortClose",
+       {"#pragma redist redistribute x(block) schedule(overlap, effort(4 "
+        "5))\n"},
+       {"Expected 1:65: error: expected ')' after the search effort"}},
       {"ExpectedAlgorithm",
        {"#pragma redist redistribute x(block) schedule\n"},
        {"Expected 1:46: error: expected '(' and an algorithm name"}},

@@ -90,6 +90,10 @@ struct PlanOptions {
   /// The Overlapped mode's order. Overlap and OverlapSplit need that mode
   /// and make their own schedule, so Schedule must then stay Auto.
   OverlapOrder Overlap = OverlapOrder::Steps;
+  /// How long the Overlap and OverlapSplit orders search
+  /// (redist::OverlapOptions::Effort): 1 bounds a schedule search to about
+  /// a second; N buys N times the work. From 1 to redist::MaxOverlapEffort.
+  int64_t OverlapEffort = 1;
   Packing Pack = Packing::Auto;
   /// Check, with one collective, that every rank passed the same parameters;
   /// a mismatch throws InvalidArgument on every rank, naming the parameter

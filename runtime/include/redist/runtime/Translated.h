@@ -315,18 +315,22 @@ void redistribute(V &Var, const Plan &Pl, const char *Where) {
 }
 
 /// The plan of a dynamic directive: the runtime's cached plan with
-/// directiveOptions(V) and the directive's algorithm. Its errors, To's
-/// problem among them, are raised on every rank and name Where.
+/// directiveOptions(V) and the directive's algorithm, searched with
+/// OverlapEffort where that is overlap or overlap-split
+/// (schedule(overlap, effort(N))). Its errors, To's problem among them, are
+/// raised on every rank and name Where.
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         std::size_t ElementBytes, MPI_Comm Comm,
                         const char *Algorithm, const char *Where,
-                        Verification V = Verification::Default);
+                        Verification V = Verification::Default,
+                        int64_t OverlapEffort = 1);
 template <typename S>
 const Plan &dynamicPlan(const Distribution &From, const Target &To, int64_t N,
                         MPI_Comm Comm, const char *Algorithm, const char *Where,
-                        Verification V = Verification::Default) {
+                        Verification V = Verification::Default,
+                        int64_t OverlapEffort = 1) {
   return dynamicPlan(From, To, N, sizeof(ElementOf<S>), Comm, Algorithm, Where,
-                     V);
+                     V, OverlapEffort);
 }
 
 /// The plan of a static directive, for the element type of S. Problem, set
