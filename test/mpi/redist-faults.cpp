@@ -105,6 +105,14 @@ private:
   std::mt19937_64 Rng;
 };
 
+/// The value Steps places after Now in All, cyclically: another option.
+template <typename T>
+T another(const std::vector<T> &All, T Now, int64_t Steps) {
+  const int64_t At = std::find(All.begin(), All.end(), Now) - All.begin();
+  return All[static_cast<std::size_t>((At + Steps) %
+                                      static_cast<int64_t>(All.size()))];
+}
+
 /// What one rank does in one draw.
 struct Attempt {
   /// Shown when the draw starts, and on failure.
@@ -353,17 +361,11 @@ Attempt array1(Draws &D, MPI_Comm Comm) {
     What = (Source ? "source " : "target ") + S.str() +
            (MyN != N ? ", N = " + std::to_string(MyN) : "");
   } else if (A.Fault == "mode") {
-    const std::vector<ExecMode> Modes = allExecModes();
-    MyO.Mode = Modes[(std::find(Modes.begin(), Modes.end(), O.Mode) -
-                      Modes.begin() + Amount) %
-                     static_cast<int64_t>(Modes.size())];
+    MyO.Mode = another(allExecModes(), O.Mode, Amount);
     A.Different = Mine && !All;
     What = execModeName(MyO.Mode);
   } else if (A.Fault == "packing") {
-    const std::vector<Packing> Packs = allPackings();
-    MyO.Pack = Packs[static_cast<std::size_t>(
-        (std::find(Packs.begin(), Packs.end(), O.Pack) - Packs.begin() + 1) %
-        static_cast<int64_t>(Packs.size()))];
+    MyO.Pack = another(allPackings(), O.Pack, 1);
     A.Different = Mine && !All;
     What = packingName(MyO.Pack);
   } else if (A.Fault == "transfer limit") {
@@ -770,10 +772,7 @@ Attempt matrix(Draws &D, MPI_Comm Comm) {
     A.Different = Mine && !All;
     What = std::to_string(MyRegion.Rows) + " rows";
   } else if (A.Fault == "mode") {
-    const std::vector<ExecMode> Modes = allExecModes();
-    MyO.Mode = Modes[(std::find(Modes.begin(), Modes.end(), O.Mode) -
-                      Modes.begin() + Amount) %
-                     static_cast<int64_t>(Modes.size())];
+    MyO.Mode = another(allExecModes(), O.Mode, Amount);
     A.Different = Mine && !All;
     What = execModeName(MyO.Mode);
   } else if (A.Fault == "target block size 0") {

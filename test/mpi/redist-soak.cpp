@@ -55,22 +55,6 @@ namespace {
 int Rank = 0, Size = 0;
 int64_t ElementErrors = 0;
 
-/// Live duplicates of the program's communicator (redist-errors.cpp counts
-/// them the same way).
-int LiveDuplicates = 0;
-int Mark = 0;
-int copyAttribute(MPI_Comm, int, void *, void *, void *Out, int *Flag) {
-  ++LiveDuplicates;
-  *static_cast<void **>(Out) = &Mark;
-  *Flag = 1;
-  return MPI_SUCCESS;
-}
-int deleteAttribute(MPI_Comm, int, void *Value, void *) {
-  if (Value == &Mark)
-    --LiveDuplicates;
-  return MPI_SUCCESS;
-}
-
 long residentKB() {
   long Pages = 0, Resident = 0;
   if (std::FILE *F = std::fopen("/proc/self/statm", "r")) {
@@ -191,11 +175,11 @@ private:
     const int64_t M = uniform(1, 120), N = uniform(1, 120);
     auto Side = [&] {
       const int64_t P0 = uniform(1, Size), P1 = uniform(1, Size / P0);
-      return MatrixSide{Layout2D::blockCyclic(M, N, P0, P1, uniform(1, 16),
-                                              uniform(1, 16), uniform(0, P0 - 1),
-                                              uniform(0, P1 - 1)),
-                        {},
-                        0};
+      return MatrixSide{
+          Layout2D::blockCyclic(M, N, P0, P1, uniform(1, 16), uniform(1, 16),
+                                uniform(0, P0 - 1), uniform(0, P1 - 1)),
+          {},
+          0};
     };
     const MatrixSide From = Side(), To = Side();
     MatrixPlan Pl(From, To, 8, Watched, MatrixRegion(), options());
@@ -294,11 +278,7 @@ int main(int argc, char **argv) {
       std::fclose(F);
     }
   }
-  int Keyval = MPI_KEYVAL_INVALID;
-  MPI_Comm_create_keyval(copyAttribute, deleteAttribute, &Keyval, nullptr);
-  MPI_Comm Watched;
-  MPI_Comm_dup(MPI_COMM_WORLD, &Watched);
-  MPI_Comm_set_attr(Watched, Keyval, nullptr);
+  MPI_Comm Watched = test::watchedCommunicator();
   {
     Soak S(std::strtoull(argv[3], nullptr, 10), Watched);
     const auto Start = std::chrono::steady_clock::now();
@@ -325,12 +305,10 @@ int main(int argc, char **argv) {
       clearPlanCache();
       MPI_Barrier(MPI_COMM_WORLD);
       const int Shm = Rank == 0 ? countEntries("/dev/shm", "redist.") : 0;
-      const long Row[6] = {residentKB(),
-                           countEntries("/proc/self/fd", ""),
-                           LiveDuplicates,
-                           Shm,
-                           static_cast<long>(Ops),
-                           static_cast<long>(ElementErrors)};
+      const long Row[6] = {
+          residentKB(),           countEntries("/proc/self/fd", ""),
+          test::liveDuplicates(), Shm,
+          static_cast<long>(Ops), static_cast<long>(ElementErrors)};
       std::vector<long> All(static_cast<std::size_t>(6 * Size));
       MPI_Gather(Row, 6, MPI_LONG, All.data(), 6, MPI_LONG, 0, MPI_COMM_WORLD);
       if (Rank == 0) {
