@@ -12,8 +12,8 @@
 # than two minutes, the first and last half), and descriptors, duplicates
 # and segments are the same at every sample after the first operation.
 # --kill instead kills rank 1 with SIGKILL halfway through: the job must end
-# within 30 s and leave nothing in /dev/shm (no segment of the runtime, none
-# of Open MPI's shared-memory transport that no live process maps).
+# within 30 s and leave nothing in /dev/shm (no segment of the runtime's
+# ranks, none of Open MPI's shared-memory transport for this job).
 #
 # REDIST_BUILD_DIR: the build folder (default build/), where redist-soak is
 # built (by scripts/build.sh, if the folder is not configured yet). The
@@ -47,16 +47,21 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 ls /dev/shm >"$out/shm-before"
 mpirun=(mpirun --oversubscribe -np "$ranks" "$build/bin/redist-soak")
 
-# Files of /dev/shm that this run left: the runtime's, and Open MPI's that
-# appeared during the run and that no live process maps.
+# Files of /dev/shm that this run left: the runtime's (named by a rank's
+# pid) and Open MPI's (named by the job id, in hexadecimal).
 leftovers() {
-  local name
+  local job="" pid
+  if [ -s "$out/pids/jobid" ]; then
+    job="$(printf '%x' "$(cat "$out/pids/jobid")")"
+  fi
   ls /dev/shm | sort | comm -13 <(sort "$out/shm-before") - |
     while read -r name; do
-      case "$name" in
-        redist.*) echo "$name" ;;
-        *) grep -qsF "/dev/shm/$name" /proc/[0-9]*/maps || echo "$name" ;;
-      esac
+      for pid in $(cat "$out"/pids/rank-*.pid 2>/dev/null); do
+        case "$name" in redist."$pid".*) echo "$name" ;; esac
+      done
+      if [ -n "$job" ]; then
+        case "$name" in vader_segment.*."$job".*) echo "$name" ;; esac
+      fi
     done
 }
 
@@ -88,7 +93,8 @@ if [ "$kill" = 1 ]; then
 fi
 
 status=0
-"${mpirun[@]}" "$seconds" 10 1 >"$out/samples" 2>"$out/stderr" || status=$?
+"${mpirun[@]}" "$seconds" 10 1 "$out/pids" >"$out/samples" 2>"$out/stderr" ||
+  status=$?
 cat "$out/stderr" >&2
 tail -n 1 "$out/samples"
 left="$(leftovers)"

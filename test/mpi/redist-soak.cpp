@@ -16,11 +16,13 @@
 // Every SAMPLE_SECONDS (rank 0's clock, broadcast) every rank drops its
 // cached plans and reports its resident memory, open file descriptors and
 // live duplicates of the program's communicator (counted by an attribute's
-// copy and delete callbacks, so every plan's duplicate counts); rank 0 adds
-// the runtime's segments in /dev/shm ("redist.*"). One line per rank:
+// copy and delete callbacks, so every plan's duplicate counts) and the
+// runtime's shared-memory rings it still maps or has in /dev/shm. One line
+// per rank:
 //   sample S t T rank R: rss KB fds N dups D shm M ops K errors E
 // With PID_DIR each rank writes its pid to PID_DIR/rank-R.pid (soak.sh's
-// --kill mode kills one). Exits 1 on any element error.
+// --kill mode kills one) and Open MPI's job id to PID_DIR/jobid. Exits 1 on
+// any element error.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -63,6 +65,18 @@ long residentKB() {
     std::fclose(F);
   }
   return Resident * (sysconf(_SC_PAGESIZE) / 1024);
+}
+
+/// Lines of File that contain Text.
+int countLines(const char *File, const char *Text) {
+  int Count = 0;
+  if (std::FILE *F = std::fopen(File, "r")) {
+    char Line[4096];
+    while (std::fgets(Line, sizeof Line, F))
+      Count += std::strstr(Line, Text) != nullptr;
+    std::fclose(F);
+  }
+  return Count;
 }
 
 /// Entries of Dir whose name starts with Prefix (all with an empty one).
@@ -277,6 +291,13 @@ int main(int argc, char **argv) {
       std::fprintf(F, "%ld\n", static_cast<long>(getpid()));
       std::fclose(F);
     }
+    // Open MPI's job id names its shared-memory segments.
+    const char *Job = std::getenv("OMPI_MCA_ess_base_jobid");
+    if (std::FILE *F =
+            std::fopen((std::string(argv[4]) + "/jobid").c_str(), "w")) {
+      std::fprintf(F, "%s\n", Job ? Job : "");
+      std::fclose(F);
+    }
   }
   MPI_Comm Watched = test::watchedCommunicator();
   {
@@ -304,7 +325,11 @@ int main(int argc, char **argv) {
       // Between operations, with no plan cached: what is left is a leak.
       clearPlanCache();
       MPI_Barrier(MPI_COMM_WORLD);
-      const int Shm = Rank == 0 ? countEntries("/dev/shm", "redist.") : 0;
+      // The runtime's rings still mapped (memory files), and any segment
+      // of this process in /dev/shm.
+      const std::string Mine = "redist." + std::to_string(getpid()) + ".";
+      const int Shm = countLines("/proc/self/maps", "redist-ring") +
+                      countEntries("/dev/shm", Mine.c_str());
       const long Row[6] = {
           residentKB(),           countEntries("/proc/self/fd", ""),
           test::liveDuplicates(), Shm,
