@@ -298,8 +298,11 @@ Attempt array1(Draws &D, MPI_Comm Comm) {
         S.Sizes.resize(static_cast<std::size_t>(S.P), 0);
       What =
           (&S == &MyFrom ? "source P = " : "target P = ") + std::to_string(S.P);
-      A.Invalid = Mine && (S.P > Size ||
-                           (S.Format == DistKind::BlockSized && S.K * S.P < N));
+      A.Invalid =
+          Mine &&
+          (S.P > Size || (S.Format == DistKind::BlockSized && S.K * S.P < N) ||
+           (S.Format == DistKind::GenBlock &&
+            std::accumulate(S.Sizes.begin(), S.Sizes.end(), int64_t(0)) != N));
       A.Different = Mine && !All;
     }
   } else if (A.Fault == "source gen_block sizes" ||
@@ -316,23 +319,17 @@ Attempt array1(Draws &D, MPI_Comm Comm) {
       }
       A.Invalid = Mine;
     } else {
-      // Amount elements moved from one process to the next: the same sum.
-      const std::size_t J = (I + 1) % Sizes.size();
-      const int64_t Moved = std::max<int64_t>(1, Sizes[I] / 2);
-      if (Sizes[I] > 0) {
-        Sizes[I] -= Moved;
-        Sizes[J] += Moved;
-      } else {
-        Sizes[I] += 1;
-        Sizes[J] -= 1; // may go negative: then invalid
+      // Elements moved from a process that has some to the next: the same
+      // sum (nothing to move when N = 0).
+      std::size_t Giver = I;
+      for (std::size_t K = 0; K < Sizes.size() && Sizes[Giver] == 0; ++K)
+        Giver = (Giver + 1) % Sizes.size();
+      if (Sizes[Giver] > 0) {
+        const int64_t Moved = std::max<int64_t>(1, Sizes[Giver] / 2);
+        Sizes[Giver] -= Moved;
+        Sizes[(Giver + 1) % Sizes.size()] += Moved;
       }
-      const bool Negative = Sizes[J] < 0;
-      if (Negative && !Directive)
-        Sizes[J] = 0, Sizes[I] -= 1, Sizes[(J + 1) % Sizes.size()] += 0;
-      A.Invalid =
-          Mine && std::accumulate(Sizes.begin(), Sizes.end(), int64_t(0)) != N;
-      A.Invalid = A.Invalid || (Mine && Negative && Directive);
-      A.Different = Mine && !All;
+      A.Different = Mine && !All && Sizes != (Source ? From : To).Sizes;
     }
     What =
         (Source ? "source " : "target ") + (Source ? MyFrom.str() : MyTo.str());
