@@ -9,8 +9,9 @@
 #
 # It fails unless every element arrived, the last minute's resident memory
 # of every rank stays within 10 % + 4 MiB of its first minute's (with less
-# than two minutes, the first and last half), and descriptors, duplicates
-# and segments are the same at every sample after the first operation.
+# than two minutes, the first and last half), descriptors and duplicates
+# are the same at every sample after the first operation, and the rings a
+# rank maps stay within what libredist_scalapack's 16 cached plans may hold.
 # --kill instead kills rank 1 with SIGKILL halfway through: the job must end
 # within 30 s and leave nothing in /dev/shm (no segment of the runtime's
 # ranks, none of Open MPI's shared-memory transport for this job).
@@ -105,13 +106,15 @@ awk -v total="$seconds" '
   /^sample/ {
     t = $4; r = $6 + 0; rss = $8; fds = $10; dups = $12; shm = $14
     ranks[r] = 1
+    if (r > maxr) maxr = r
     window = total / 2 < 60 ? total / 2 : 60
     if (t > 0 && t <= window && rss > first[r]) first[r] = rss
     if (t >= total - window && rss > last[r]) last[r] = rss
     if ($2 > 0) {
-      key = fds " " dups " " shm
+      key = fds " " dups
       if (!(r in seen)) seen[r] = key
       else if (seen[r] != key) changed[r] = changed[r] " " key
+      if (shm > rings[r]) rings[r] = shm
       ops = $16
     }
   }
@@ -119,10 +122,14 @@ awk -v total="$seconds" '
     bad = 0
     for (r = 0; r in ranks; ++r) {
       flat = last[r] <= first[r] * 1.1 + 4096
-      printf "soak: rank %d: rss first %d KB, last %d KB (%s); fds dups shm %s%s\n",
+      # libredist_scalapack keeps 16 plans, each mapping at most one ring
+      # per rank of the node.
+      bounded = rings[r] <= 16 * (maxr + 1)
+      printf "soak: rank %d: rss first %d KB, last %d KB (%s); fds dups %s%s; rings mapped at most %d (%s)\n",
              r, first[r], last[r], flat ? "flat" : "GROWS", seen[r],
-             r in changed ? ", then" changed[r] " (LEAK)" : ", constant"
-      if (!flat || (r in changed)) bad = 1
+             r in changed ? ", then" changed[r] " (LEAK)" : ", constant",
+             rings[r], bounded ? "bounded" : "LEAK"
+      if (!flat || (r in changed) || !bounded) bad = 1
     }
     printf "soak: %d operations in %d s\n", ops, total
     exit bad
