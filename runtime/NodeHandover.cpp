@@ -1,12 +1,13 @@
 //===- NodeHandover.cpp - Handing messages over within a node -------------===//
 //
 // The rings and the step loop of NodeHandover.h. Each rank
-// creates its ring, the node's ranks exchange the names and map their
-// senders' rings, and the names are unlinked at once; the mappings stay
-// until the owner goes. POSIX objects rather than MPI-3 windows: freeing a
+// creates its ring (a memfd), the node's ranks exchange the names and map
+// their senders' rings, and each closes its own at once; the mappings stay
+// until the owner goes. Memory files rather than MPI-3 windows: freeing a
 // window is collective, and destroying a plan should never wait for other
-// ranks. Where any of that fails, the node's ranks fall back to MPI
-// transfers together.
+// ranks; rather than POSIX shared memory objects, which a rank killed
+// between creating and unlinking one would leave in /dev/shm. Where any of
+// that fails, the node's ranks fall back to MPI transfers together.
 //
 //===----------------------------------------------------------------------===//
 #include "NodeHandover.h"
@@ -35,7 +36,7 @@ constexpr int64_t ChunkBytes = 256 << 10;
 /// same steps, so the tags cannot meet a data transfer's.
 constexpr int ReadyTag = 0, FreeTag = 1;
 
-/// Room for a ring's name, "/redist.PID.COUNT".
+/// Room for a ring's name, "/proc/PID/fd/FD".
 constexpr int NameBytes = 48;
 
 /// At most this many chunks per message: longer messages get longer chunks,
@@ -83,37 +84,33 @@ void *mapRing(int Fd, std::size_t Bytes, int Protection) {
   return P == MAP_FAILED ? nullptr : P;
 }
 
-/// Creates and maps a ring of Bytes; returns its name, empty on failure.
-std::string createRing(std::size_t Bytes, void *&Address) {
-  static std::atomic<unsigned> Counter{0};
-  for (int Attempt = 0; Attempt < 16; ++Attempt) {
-    char Name[NameBytes];
-    std::snprintf(Name, sizeof Name, "/redist.%ld.%u",
-                  static_cast<long>(getpid()), Counter++);
-    int Fd = shm_open(Name, O_CREAT | O_EXCL | O_RDWR, 0600);
-    if (Fd < 0) {
-      if (errno == EEXIST)
-        continue; // left by a process that died with our pid, or a race
-      return "";
-    }
-    // Reserve the memory now: a full /dev/shm must fail here (and the node
-    // fall back to MPI), not raise SIGBUS in execute().
-    Address = posix_fallocate(Fd, 0, static_cast<off_t>(Bytes)) == 0
-                  ? mapRing(Fd, Bytes, PROT_READ | PROT_WRITE)
-                  : nullptr;
+/// Creates and maps a ring of Bytes: an anonymous memory file (memfd),
+/// which the node's ranks open by its name "/proc/PID/fd/FD" while Fd
+/// stays open. Nothing is ever in /dev/shm, so no rank that dies, however
+/// it dies, leaves a ring behind. Returns the name, empty on failure.
+std::string createRing(std::size_t Bytes, void *&Address, int &Fd) {
+  Fd = memfd_create("redist-ring", MFD_CLOEXEC);
+  if (Fd < 0)
+    return "";
+  // Reserve the memory now: a full node must fail here (and the node fall
+  // back to MPI), not raise SIGBUS in execute().
+  Address = posix_fallocate(Fd, 0, static_cast<off_t>(Bytes)) == 0
+                ? mapRing(Fd, Bytes, PROT_READ | PROT_WRITE)
+                : nullptr;
+  if (!Address) {
     close(Fd);
-    if (!Address) {
-      shm_unlink(Name);
-      return "";
-    }
-    return Name;
+    Fd = -1;
+    return "";
   }
-  return "";
+  char Name[NameBytes];
+  std::snprintf(Name, sizeof Name, "/proc/%ld/fd/%d",
+                static_cast<long>(getpid()), Fd);
+  return Name;
 }
 
 /// Maps another rank's ring read-only; nullptr on failure.
 void *openRing(const char *Name, std::size_t &Bytes) {
-  int Fd = shm_open(Name, O_RDONLY, 0);
+  int Fd = open(Name, O_RDONLY | O_CLOEXEC);
   if (Fd < 0)
     return nullptr;
   struct stat St;
@@ -268,13 +265,13 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
     throw std::logic_error("redist runtime: NodeRings::map called twice");
   int NodeSize = 0;
   MPI_Comm_size(Node, &NodeSize);
-  int Ok = 1;
+  int Ok = 1, MineFd = -1;
   std::string Mine;
   if (Rank == FailingRank) {
     Ok = 0;
   } else if (Bytes > 0) {
     void *Address = nullptr;
-    Mine = createRing(Bytes, Address);
+    Mine = createRing(Bytes, Address, MineFd);
     if (Mine.empty()) {
       Ok = 0;
     } else {
@@ -307,11 +304,11 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
     SenderRings.emplace_back(Sender, static_cast<const char *>(Address));
   }
   // Every ring is mapped where it is needed (or the node gives up): the
-  // names can go.
+  // name can go; the mappings keep the memory.
   int AllOk = 0;
   MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_LAND, Node);
-  if (!Mine.empty())
-    shm_unlink(Mine.c_str());
+  if (MineFd >= 0)
+    close(MineFd);
   if (!AllOk)
     unmap();
   return AllOk != 0;

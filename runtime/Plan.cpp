@@ -811,14 +811,20 @@ Plan &Plan::operator=(Plan &&) noexcept = default;
 void Plan::checkBuffers(const void *Src, const void *Dst) const {
   // Checked on this rank alone: a collective on every call would cost small
   // redistributions more than the check is worth. The local sizes are looked
-  // up only for a null pointer: this runs on every step call.
+  // up only for a null pointer: this runs on every step call. The other
+  // ranks may be moving data already and cannot be told, so on more than
+  // one rank the job ends (thrown there, the others would wait forever).
   auto Check = [&](const char *Role, int64_t Elements) {
-    if (Elements > 0)
-      throw InvalidArgument(std::string("execute: the ") + Role +
-                            " pointer is null on rank " +
-                            std::to_string(P->Rank) + ", whose " + Role +
-                            " part has " + std::to_string(Elements) +
-                            (Elements == 1 ? " element" : " elements"));
+    if (Elements <= 0)
+      return;
+    const std::string Problem = std::string("execute: the ") + Role +
+                                " pointer is null, but this " + "rank's " +
+                                Role + " part has " + std::to_string(Elements) +
+                                (Elements == 1 ? " element" : " elements");
+    if (P->CommSize > 1)
+      detail::abortAlone(nullptr, Problem, P->UserComm,
+                         "the other ranks may be moving data already");
+    throw InvalidArgument(Problem);
   };
   if (!Src)
     Check("source", sourceLocalSize());

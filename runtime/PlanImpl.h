@@ -390,12 +390,14 @@ void agreeOnMatrixLayout(const std::optional<std::string> &Problem,
 void checkAtDistribute(const std::optional<std::string> &Problem, MPI_Comm Comm,
                        const char *Where, bool Verify,
                        const std::function<void()> &Agree);
-/// Without the Verify option, where the other ranks of Comm may already be
-/// moving data and cannot be told: prints "Where: on rank R: Problem" to
-/// stderr and aborts the job (MPI_Abort on Comm), so that no rank waits
-/// forever. Where may be null.
-[[noreturn]] void abortAlone(const char *Where, const std::string &Problem,
-                             MPI_Comm Comm);
+/// Where the other ranks of Comm may already be moving data and cannot be
+/// told (without the Verify option, or in execute()): prints "Where: on rank
+/// R: Problem" and Why to stderr and aborts the job (MPI_Abort on Comm), so
+/// that no rank waits forever. Where may be null.
+[[noreturn]] void
+abortAlone(const char *Where, const std::string &Problem, MPI_Comm Comm,
+           const char *Why = "verification is off and the other ranks may be "
+                             "moving data already");
 /// The id of message Src -> Dst in G (an index into G.Messages), if any.
 std::optional<int64_t> findGridId(const CommGrid &G, int64_t Src, int64_t Dst);
 /// The largest transfer in bytes that Options allow.

@@ -472,16 +472,15 @@ void agreeOnDistribution(const std::optional<std::string> &Problem,
   agree(Problem, &Params, Comm);
 }
 
-void abortAlone(const char *Where, const std::string &Problem, MPI_Comm Comm) {
+void abortAlone(const char *Where, const std::string &Problem, MPI_Comm Comm,
+                const char *Why) {
   int Rank = 0;
   MPI_Comm_rank(Comm, &Rank);
   // One write, so that the lines of several ranks do not interleave.
   const std::string Text =
       (Where ? std::string(Where) + ": " : std::string()) + "on rank " +
-      std::to_string(Rank) + ": " + Problem +
-      "\nredist: verification is off and the other ranks may be moving data "
-      "already, so this rank cannot raise it on every rank: aborting the "
-      "job\n";
+      std::to_string(Rank) + ": " + Problem + "\nredist: " + Why +
+      ", so this rank cannot raise it on every rank: aborting the job\n";
   std::fputs(Text.c_str(), stderr);
   std::fflush(stderr);
   MPI_Abort(Comm, 1);

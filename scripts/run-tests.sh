@@ -2,7 +2,7 @@
 # README command 2: set up, build, and run the whole test suite (everything
 # but the "slow" sweeps).
 #
-#   run-tests.sh [--slow] [--sanitize]
+#   run-tests.sh [--slow] [--sanitize] [--mpi]
 #
 #   --slow      include the slow sweeps (ctest label "slow")
 #   --sanitize  instead of build/, build in build-sanitize/ (or
@@ -10,45 +10,58 @@
 #               and run the tests that start no MPI job under ASan and UBSan:
 #               the unit tests (schedule library and redistc) and the lit
 #               suites redist-plan, redistc and
-#               scripts (CI's second stage). It builds only what those need;
-#               for the MPI suites too, build that folder fully and run ctest
-#               there (docs: README.md, "Sanitizers").
+#               scripts (CI's second stage). It builds only what those need.
+#   --mpi       run only the suites that start MPI jobs (ctest label "mpi":
+#               mpi, redistc/mpi with the installed-package test, bench and
+#               scalapack), after building everything. With --sanitize, the
+#               sanitized MPI stage (docs: README.md, "Sanitizers"); ctest's
+#               test "sanitize-mpi" (label sanitize-mpi) runs it.
+# It prints the time it took.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-slow=0 sanitize=0
+slow=0 sanitize=0 mpi=0
 for arg in "$@"; do
   case "$arg" in
     --slow) slow=1 ;;
     --sanitize) sanitize=1 ;;
-    *) echo "usage: run-tests.sh [--slow] [--sanitize]" >&2; exit 2 ;;
+    --mpi) mpi=1 ;;
+    *) echo "usage: run-tests.sh [--slow] [--sanitize] [--mpi]" >&2; exit 2 ;;
   esac
 done
+start=$SECONDS
+trap 'echo "run-tests.sh: $((SECONDS - start)) s"' EXIT
 
 targets=()
 exclude=()
 if [ "$sanitize" = 1 ]; then
   export REDIST_BUILD_DIR="${REDIST_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
   export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
-  targets=(redist-unit-tests redistc-unit-tests redist-plan redistc redist_runtime
-           redist-calibrate)
-  exclude=(mpi)
+  if [ "$mpi" = 0 ]; then
+    targets=(redist-unit-tests redistc-unit-tests redist-plan redistc
+             redist_runtime redist-calibrate)
+    exclude=(mpi)
+  fi
 fi
+# The sanitized MPI stage is a test of the ordinary build: never inside it.
+exclude+=(sanitize-mpi)
 if [ "$slow" = 0 ]; then exclude+=(slow); fi
 build="${REDIST_BUILD_DIR:-$root/build}"
 
 bash "$root/scripts/build.sh" "${targets[@]}"
 # libredist_scalapack exists only where ScaLAPACK was found; the sanitized
 # stage's install test (scripts/sanitize.test) installs it when it does.
-if [ "$sanitize" = 1 ] && ninja -C "$build" -t query redist_scalapack >/dev/null 2>&1; then
+if [ "$sanitize" = 1 ] && [ "$mpi" = 0 ] &&
+   ninja -C "$build" -t query redist_scalapack >/dev/null 2>&1; then
   cmake --build "$build" --target redist_scalapack
 fi
 label_filter=()
-if [ ${#exclude[@]} -gt 0 ]; then
-  label_filter=(-LE "^($(IFS='|'; echo "${exclude[*]}"))\$")
-fi
+if [ "$mpi" = 1 ]; then label_filter=(-L '^mpi$'); fi
+label_filter+=(-LE "^($(IFS='|'; echo "${exclude[*]}"))\$")
 # Under the sanitizers the property sweep's shards take minutes each (they
 # run unsanitized in the first stage): the sanitized stage leaves them out.
 name_filter=()
-if [ "$sanitize" = 1 ]; then name_filter=(-E 'PropertySweepTest'); fi
+if [ "$sanitize" = 1 ] && [ "$mpi" = 0 ]; then
+  name_filter=(-E 'PropertySweepTest')
+fi
 cd "$build"
 ctest --output-on-failure -j 2 "${label_filter[@]}" "${name_filter[@]}"

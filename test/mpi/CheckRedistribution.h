@@ -119,6 +119,37 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
   return Errors;
 }
 
+/// Live duplicates of the communicators watchedCommunicator() made: an
+/// attribute's copy callback counts every duplicate (of a duplicate too),
+/// its delete callback every one freed. A plan duplicates its communicator,
+/// so this counts the plans' duplicates alive on this rank.
+inline int &liveDuplicates() {
+  static int Count = 0;
+  return Count;
+}
+
+/// A duplicate of MPI_COMM_WORLD whose duplicates liveDuplicates() counts.
+inline MPI_Comm watchedCommunicator() {
+  static int Mark = 0;
+  auto Copy = [](MPI_Comm, int, void *, void *, void *Out, int *Flag) {
+    ++liveDuplicates();
+    *static_cast<void **>(Out) = &Mark;
+    *Flag = 1;
+    return MPI_SUCCESS;
+  };
+  auto Delete = [](MPI_Comm, int, void *Value, void *) {
+    if (Value == &Mark)
+      --liveDuplicates();
+    return MPI_SUCCESS;
+  };
+  int Keyval = MPI_KEYVAL_INVALID;
+  MPI_Comm_create_keyval(Copy, Delete, &Keyval, nullptr);
+  MPI_Comm Watched;
+  MPI_Comm_dup(MPI_COMM_WORLD, &Watched);
+  MPI_Comm_set_attr(Watched, Keyval, nullptr);
+  return Watched;
+}
+
 /// Sum of Local over Comm, on every rank.
 inline int64_t sumOverRanks(int64_t Local, MPI_Comm Comm = MPI_COMM_WORLD) {
   int64_t Sum = 0;
