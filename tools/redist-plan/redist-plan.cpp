@@ -39,6 +39,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <memory>
 #include <new>
 #include <string>
 #include <vector>
@@ -806,6 +807,15 @@ void printPlan(OutputFormat Format, const Plan &P) {
 /// target (test/fuzz/PlanInputFuzzer.cpp) runs the tool many times in one
 /// process.
 int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors) {
+  // A run after another: cl::ResetAllOptionOccurrences leaves the
+  // positional and sink lists as the last run filled them.
+  for (cl::list<std::string> *List :
+       {std::addressof(CyclicArgs), std::addressof(CyclicUnknown),
+        std::addressof(RingArgs), std::addressof(RingUnknown),
+        std::addressof(GenBlockArgs), std::addressof(GenBlockUnknown),
+        std::addressof(Cyclic2DArgs), std::addressof(Cyclic2DUnknown),
+        std::addressof(TopLevelArgs), std::addressof(TopLevelUnknown)})
+    List->reset();
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
   });
