@@ -318,13 +318,13 @@ int main(int argc, char **argv) {
   MPI_Comm Watched = test::watchedCommunicator();
   {
     Soak S(std::strtoull(argv[3], nullptr, 10), Watched);
+    S.warmUp(); // before the clock starts
     const auto Start = std::chrono::steady_clock::now();
     auto Elapsed = [&] {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                            Start)
           .count();
     };
-    S.warmUp();
     int64_t Ops = 0;
     for (int Sample = 0;;) {
       // Rank 0's clock decides, for every rank: 0 go on, 1 sample, 2 stop.
