@@ -18,13 +18,15 @@
 //              2DECOMP&FFT and heFFTe move pencils;
 //   memcpy     one core (rank 0) copies the whole array;
 //   copy-limit every rank copies its own target share at once: the
-//              parallel copy limit no move can beat.
+//              parallel copy limit no move can beat (both from
+//              bench/reference, as redist-bench measures them).
 // Prints per method the median and minimum, the median's ratio to memcpy's
 // and to copy-limit's, and whether every run was right.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Boxes.h"
+#include "CopyReference.h"
 #include "Measure.h"
 
 #include "redist/runtime/ArrayPlan.h"
@@ -123,6 +125,8 @@ struct Method {
   std::string Name;
   std::function<void()> Run, Reset;
   std::function<bool()> Check;
+  /// Set for the copy references: a run that times itself, in seconds.
+  std::function<double()> Measure;
   std::vector<double> Times;
   bool Right = true;
 };
@@ -363,23 +367,16 @@ std::optional<Method> fftwMpi(Move &M) {
 }
 #endif
 
-/// A reference copy named Name: this rank copies Elements doubles from one
-/// buffer of its own to another (allocated and written here, so page faults
-/// stay out of the timings).
-Method copyMethod(const char *Name, int64_t Elements) {
-  auto From =
-      std::make_shared<std::vector<double>>(static_cast<size_t>(Elements));
-  auto To = std::make_shared<std::vector<double>>(From->size(), 0.0);
-  for (size_t I = 0; I < From->size(); ++I)
-    (*From)[I] = static_cast<double>(I);
+/// A copy reference of bench/reference as a method: it times itself (rank 0
+/// alone, or every rank at once), so Measure replaces timeCollective; it
+/// moves no array data, so there is nothing to check.
+template <typename Reference>
+Method referenceMethod(const char *Name, std::shared_ptr<Reference> Ref) {
   Method Me;
   Me.Name = Name;
-  Me.Run = [From, To] {
-    if (!From->empty())
-      std::memcpy(To->data(), From->data(), From->size() * sizeof(double));
-  };
-  Me.Reset = [To] { std::fill(To->begin(), To->end(), -1.0); };
-  Me.Check = [From, To] { return allRight(*From != *To); };
+  Me.Measure = [Ref] { return Ref->time(); };
+  Me.Reset = [] {};
+  Me.Check = [] { return true; };
   return Me;
 }
 
@@ -454,13 +451,19 @@ int run(int argc, char **argv) {
   }
   // One core's memcpy of the whole array (rank 0 alone), and the parallel
   // copy limit: every rank copies its own target share at once.
-  Methods.push_back(copyMethod("memcpy", Rank == 0 ? *N * *N * *N : 0));
-  Methods.push_back(copyMethod("copy-limit", M.Dst.size()));
+  const int64_t Bytes = static_cast<int64_t>(sizeof(double));
+  Methods.push_back(referenceMethod(
+      "memcpy",
+      std::make_shared<MemcpyReference>(MPI_COMM_WORLD, *N * *N * *N * Bytes)));
+  Methods.push_back(
+      referenceMethod("copy-limit", std::make_shared<ParallelCopyLimit>(
+                                        MPI_COMM_WORLD, M.Dst.size() * Bytes)));
 
   for (int64_t R = 0; R < *Reps; ++R)
     for (Method &Me : Methods) {
       Me.Reset();
-      Me.Times.push_back(timeCollective(MPI_COMM_WORLD, Me.Run));
+      Me.Times.push_back(Me.Measure ? Me.Measure()
+                                    : timeCollective(MPI_COMM_WORLD, Me.Run));
       Me.Right = Me.Check() && Me.Right;
     }
 
