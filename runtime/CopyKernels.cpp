@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
 
+#include "Combine.h"
+
 #include <cstring>
 
 namespace redist {
@@ -169,6 +171,9 @@ void copySegmentBytes(const CopySegment &Sg, const char *From, char *To,
 
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,
                     std::size_t ElementBytes) {
+  if (P.WritesTarget)
+    if (const Combine *C = activeCombine())
+      return runCombineProgram(P, From, To, *C);
   for (const CopySegment &Sg : P.Segments) {
     switch (ElementBytes) {
     case 1:

@@ -220,6 +220,7 @@ CopyProgram MessageCutter::program(CopySide Side, int64_t Begin,
     clipSegment(S, Begin, End, Clipped);
 
   CopyProgram P;
+  P.WritesTarget = Side != CopySide::Pack;
   for (const TriSegment &T : Clipped) {
     CopySegment C;
     C.Repeat = T.Repeat;

@@ -48,6 +48,9 @@ struct CopySegment {
 struct CopyProgram {
   std::vector<CopySegment> Segments;
   int64_t Elements = 0;
+  /// Writes the target's storage (an unpack or direct copy): where a
+  /// combining execute() applies its combination (Combine.h).
+  bool WritesTarget = false;
   bool empty() const { return Elements == 0; }
 };
 

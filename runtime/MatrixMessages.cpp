@@ -37,7 +37,7 @@ MatrixAxis cutAxis(const Layout &Src,
                    int64_t SrcStart, const Layout &Tgt,
                    const std::function<int64_t(int64_t)> &TgtLine,
                    int64_t TgtStart, int64_t Len, int64_t KeepSrc,
-                   int64_t KeepDst) {
+                   int64_t KeepDst, bool KeepAll) {
   MatrixAxis A;
   for (int64_t K = 0; K < Len;) {
     const int64_t GS = SrcStart + K, GT = TgtStart + K;
@@ -46,7 +46,7 @@ MatrixAxis cutAxis(const Layout &Src,
     const std::pair<int64_t, int64_t> Pair{SrcLine(Src.owner(GS)),
                                            TgtLine(Tgt.owner(GT))};
     A.Counts[Pair] += Piece;
-    if (Pair.first == KeepSrc || Pair.second == KeepDst) {
+    if (KeepAll || Pair.first == KeepSrc || Pair.second == KeepDst) {
       std::vector<AxisRun> &Runs = A.Runs[Pair];
       const int64_t LS = Src.toLocal(GS), LT = Tgt.toLocal(GT);
       if (!Runs.empty() && Runs.back().Pos + Runs.back().Len == K &&
@@ -74,7 +74,8 @@ bool MatrixProblem::wholeMatrix() const {
   return !Region.Transpose && Region.SourceRow == 0 && Region.SourceCol == 0 &&
          Region.TargetRow == 0 && Region.TargetCol == 0 &&
          Region.Rows == A.numRows() && Region.Cols == A.numCols() &&
-         A.numRows() == B.numRows() && A.numCols() == B.numCols();
+         A.numRows() == B.numRows() && A.numCols() == B.numCols() &&
+         !Region.banded();
 }
 
 MatrixMessages::MatrixMessages(const MatrixProblem &Problem) : M(Problem) {
@@ -103,10 +104,11 @@ MatrixMessages::MatrixMessages(const MatrixProblem &Problem) : M(Problem) {
   const int64_t XStart = T ? R.TargetCol : R.TargetRow;
   const int64_t YStart = T ? R.TargetRow : R.TargetCol;
   if (R.Rows > 0 && R.Cols > 0) {
+    // A band's counts need every pair's runs.
     RowAxis = cutAxis(A.rows(), RowLine(A), R.SourceRow, BX, XLine, XStart,
-                      R.Rows, KeepRow, KeepX);
+                      R.Rows, KeepRow, KeepX, R.banded());
     ColAxis = cutAxis(A.cols(), ColLine(A), R.SourceCol, BY, YLine, YStart,
-                      R.Cols, KeepCol, KeepY);
+                      R.Cols, KeepCol, KeepY, R.banded());
   }
   Grid.P = A.procs();
   Grid.Q = B.procs();
@@ -115,7 +117,17 @@ MatrixMessages::MatrixMessages(const MatrixProblem &Problem) : M(Problem) {
       const int64_t Src = A.procAt(RowPair.first, ColPair.first);
       const int64_t Dst = T ? B.procAt(ColPair.second, RowPair.second)
                             : B.procAt(RowPair.second, ColPair.second);
-      Grid.Messages.push_back({Src, Dst, RowCount * ColCount});
+      int64_t Count = RowCount * ColCount;
+      if (R.banded()) {
+        Count = 0;
+        for (const AxisRun &X : RowAxis.Runs.at(RowPair))
+          for (const AxisRun &Y : ColAxis.Runs.at(ColPair))
+            Count += bandCount(X.Pos, X.Len, Y.Pos, Y.Len, R.DiagonalBegin,
+                               R.DiagonalEnd);
+        if (Count == 0)
+          continue;
+      }
+      Grid.Messages.push_back({Src, Dst, Count});
     }
   std::sort(Grid.Messages.begin(), Grid.Messages.end(),
             [](const Message &X, const Message &Y) {
@@ -136,6 +148,10 @@ MessageCutter MatrixMessages::cutter(int64_t Src, int64_t Dst) const {
   auto [SRow, SCol] = strides(A, leadingDimOf(M.From, Src, M.FromProc));
   auto [BRow, BCol] = strides(B, leadingDimOf(M.To, Dst, M.ToProc));
   const int64_t DRow = T ? BCol : BRow, DCol = T ? BRow : BCol;
+  if (M.Region.banded())
+    return MessageCutter(bandSegments(Rows, Cols, SRow, SCol, DRow, DCol,
+                                      M.Region.DiagonalBegin,
+                                      M.Region.DiagonalEnd));
   int64_t Height = 0;
   for (const AxisRun &R : Rows)
     Height += R.Len;

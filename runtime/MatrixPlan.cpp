@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "redist/runtime/MatrixPlan.h"
 
+#include "Combine.h"
 #include "PlanImpl.h"
 #include "redist/CommGrid2D.h"
 
@@ -164,13 +165,26 @@ MatrixPlan::MatrixPlan(const MatrixSide &From, const MatrixSide &To,
                        const MatrixRegion &Region, const PlanOptions &Options,
                        Algorithm2D Algorithm)
     : P(detail::PlanBuilder::matrix(From, To, Region, Algorithm, ElementBytes,
-                                    Comm, Options)) {}
+                                    Comm, Options)),
+      Combinable(Options.Pack == Packing::Runs), ElementBytes(ElementBytes) {}
 
 MatrixPlan::~MatrixPlan() = default;
 MatrixPlan::MatrixPlan(MatrixPlan &&) noexcept = default;
 MatrixPlan &MatrixPlan::operator=(MatrixPlan &&) noexcept = default;
 
 void MatrixPlan::execute(const void *Src, void *Dst) const {
+  P->execute(Src, Dst);
+}
+void MatrixPlan::execute(const void *Src, void *Dst, const Combine &C) const {
+  if (!Combinable)
+    throw InvalidArgument("a combining execute needs a plan packed with "
+                          "Packing::Runs");
+  if (detail::elementBytesOf(C.Type) != ElementBytes)
+    throw InvalidArgument("the combination's element type has " +
+                          std::to_string(detail::elementBytesOf(C.Type)) +
+                          " bytes, the plan's elements " +
+                          std::to_string(ElementBytes));
+  detail::CombineScope Scope(C);
   P->execute(Src, Dst);
 }
 void MatrixPlan::executeStep(const void *Src, void *Dst, int64_t K) const {
