@@ -32,6 +32,7 @@
 #include "schedulers/AutoPicker.h"
 #include "schedulers/SchedulerImpls.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace redist {
@@ -151,8 +152,13 @@ bool arrayAlgorithmApplies(ArrayAlgorithm A, const ArrayLayout &From,
     for (int Axis = 0; Axis < From.rank(); ++Axis) {
       std::string Reason;
       if (!axisApplies(A.Base, From, To, R, Axis, &Reason)) {
-        setWhy(Why,
-               "on source dimension " + std::to_string(Axis) + ", " + Reason);
+        // A matrix's axes keep their names.
+        setWhy(
+            Why,
+            (From.rank() == 2
+                 ? std::string(Axis == 0 ? "on the rows, " : "on the columns, ")
+                 : "on source dimension " + std::to_string(Axis) + ", ") +
+                Reason);
         return false;
       }
     }
@@ -176,29 +182,40 @@ Schedule productSchedule(const ArrayGrid &G,
   bool Same = true;
   for (const Schedule &F : Factors)
     Same = Same && F.Algorithm == Factors.front().Algorithm;
+  const size_t D = Factors.size();
   S.Algorithm = std::string(ProductPrefix);
-  for (size_t A = 0; A < Factors.size(); ++A) {
-    if (Same && A > 0)
-      break;
-    S.Algorithm += (A ? "," : "") + Factors[A].Algorithm;
+  for (size_t A = 0; A < D; ++A) {
+    if (A == 0 || !Same)
+      S.Algorithm += (A ? "," : "") + Factors[A].Algorithm;
+    // A matrix's axes keep their names.
     if (!Factors[A].Note.empty())
-      S.Note += (S.Note.empty() ? "" : "; ") + std::string("dimension ") +
-                std::to_string(A) + ": " + Factors[A].Note;
+      S.Note += (S.Note.empty() ? "" : "; ") +
+                (D == 2 ? std::string(A == 0 ? "rows" : "columns")
+                        : "dimension " + std::to_string(A)) +
+                ": " + Factors[A].Note;
   }
   S.Algorithm += ")";
-  const size_t D = Factors.size();
   for (const Schedule &F : Factors)
     if (F.Steps.empty())
       return S;
   // Step tuples, last axis fastest; within a step, message tuples likewise.
   std::vector<size_t> Step(D, 0);
   std::vector<int64_t> Ids(D);
+  size_t Steps = 1;
+  for (const Schedule &F : Factors)
+    Steps *= F.Steps.size();
+  S.Steps.reserve(Steps);
+  std::vector<size_t> At(D, 0);
   while (true) {
     std::vector<int64_t> &Out = S.Steps.emplace_back();
-    std::vector<size_t> At(D, 0);
+    std::fill(At.begin(), At.end(), 0);
     bool Empty = false;
-    for (size_t A = 0; A < D; ++A)
+    size_t Size = 1;
+    for (size_t A = 0; A < D; ++A) {
       Empty = Empty || Factors[A].Steps[Step[A]].empty();
+      Size *= Factors[A].Steps[Step[A]].size();
+    }
+    Out.reserve(Size);
     while (!Empty) {
       for (size_t A = 0; A < D; ++A)
         Ids[A] = Factors[A].Steps[Step[A]][At[A]];

@@ -152,6 +152,17 @@ void addArrayLayoutParameters(std::vector<Parameter> &Params,
   Params.push_back(listParameter(Name + " strides", L.storage().Strides));
 }
 
+Parameter algorithmParameter(ArrayAlgorithm A) {
+  return {"schedule algorithm", static_cast<int64_t>(A.Base) * 2 + A.Product,
+          [](int64_t V) {
+            const std::vector<Algorithm> All = allAlgorithms();
+            const Algorithm Base = static_cast<Algorithm>(V / 2);
+            return std::find(All.begin(), All.end(), Base) == All.end()
+                       ? std::to_string(V)
+                       : arrayAlgorithmName({Base, V % 2 != 0});
+          }};
+}
+
 std::vector<Parameter> arrayParameters(const ArrayProblem &M,
                                        std::size_t ElementBytes,
                                        const PlanOptions &Options) {
@@ -173,16 +184,7 @@ std::vector<Parameter> arrayParameters(const ArrayProblem &M,
       "band", R.Band ? std::vector<int64_t>{R.Band->Row, R.Band->Col,
                                             R.Band->Begin, R.Band->End}
                      : std::vector<int64_t>{}));
-  Params.push_back(
-      {"schedule algorithm",
-       static_cast<int64_t>(M.Algorithm.Base) * 2 + M.Algorithm.Product,
-       [](int64_t V) {
-         const std::vector<Algorithm> All = allAlgorithms();
-         const Algorithm Base = static_cast<Algorithm>(V / 2);
-         return std::find(All.begin(), All.end(), Base) == All.end()
-                    ? std::to_string(V)
-                    : arrayAlgorithmName({Base, V % 2 != 0});
-       }});
+  Params.push_back(algorithmParameter(M.Algorithm));
   for (Parameter &P : optionParameters(ElementBytes, Options))
     Params.push_back(std::move(P));
   return Params;

@@ -75,6 +75,8 @@ std::string resolveArrayStorage(ArrayProblem &M);
 /// Layout L's parameters, each name starting with Name, appended to Params.
 void addArrayLayoutParameters(std::vector<Parameter> &Params,
                               const std::string &Name, const ArrayLayout &L);
+/// The schedule algorithm as a Parameter.
+Parameter algorithmParameter(ArrayAlgorithm A);
 /// Every parameter the ranks of an array plan must share, for the Verify
 /// option's comparison (Agreement.h); the same number on every rank.
 std::vector<Parameter> arrayParameters(const ArrayProblem &M,

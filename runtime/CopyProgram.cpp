@@ -116,11 +116,10 @@ void clipSegment(const TriSegment &S, int64_t Lo, int64_t Hi,
     Partial(EndWhole);
 }
 
-/// Merges runs that continue each other on both sides, collapses a repeated
-/// single run that is contiguous on both sides, and sets UniformLength.
-void simplify(CopySegment &S) {
+/// Merges runs that continue each other on both sides.
+void mergeRuns(std::vector<CopyRun> &Runs) {
   std::vector<CopyRun> Merged;
-  for (const CopyRun &R : S.Runs) {
+  for (const CopyRun &R : Runs) {
     if (R.Length == 0)
       continue;
     if (!Merged.empty()) {
@@ -132,7 +131,13 @@ void simplify(CopySegment &S) {
     }
     Merged.push_back(R);
   }
-  S.Runs = std::move(Merged);
+  Runs = std::move(Merged);
+}
+
+/// Merges runs that continue each other on both sides, collapses a repeated
+/// single run that is contiguous on both sides, and sets UniformLength.
+void simplify(CopySegment &S) {
+  mergeRuns(S.Runs);
   if (S.Runs.size() == 1 && S.Repeat > 1 && S.FromStride == S.Runs[0].Length &&
       S.ToStride == S.Runs[0].Length) {
     S.Runs[0].Length *= S.Repeat;
@@ -309,24 +314,6 @@ CopySegment nestedSegment(const TriSegment &T, CopySide Side, int64_t Begin) {
   for (const TriRun &R : T.Runs)
     C.Runs.push_back({FromOf(R.Src, R.Pos), ToOf(R.Dst, R.Pos), R.Len});
   return C;
-}
-
-/// Merges runs that continue each other on both sides.
-void mergeRuns(std::vector<CopyRun> &Runs) {
-  std::vector<CopyRun> Merged;
-  for (const CopyRun &R : Runs) {
-    if (R.Length == 0)
-      continue;
-    if (!Merged.empty()) {
-      CopyRun &L = Merged.back();
-      if (L.From + L.Length == R.From && L.To + L.Length == R.To) {
-        L.Length += R.Length;
-        continue;
-      }
-    }
-    Merged.push_back(R);
-  }
-  Runs = std::move(Merged);
 }
 
 /// Makes a nested segment's levels as few as its layout allows: a deepest

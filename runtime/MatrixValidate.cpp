@@ -210,16 +210,7 @@ std::vector<Parameter> matrixParameters(const MatrixProblem &M,
   Number("region end diagonal", R.DiagonalEnd);
   Params.push_back({"transposition", R.Transpose,
                     [](int64_t V) { return std::string(V ? "on" : "off"); }});
-  Params.push_back(
-      {"schedule algorithm",
-       static_cast<int64_t>(M.Algorithm.Base) * 2 + M.Algorithm.Product,
-       [](int64_t V) {
-         const std::vector<Algorithm> All = allAlgorithms();
-         const Algorithm Base = static_cast<Algorithm>(V / 2);
-         return std::find(All.begin(), All.end(), Base) == All.end()
-                    ? std::to_string(V)
-                    : algorithm2DName({Base, V % 2 != 0});
-       }});
+  Params.push_back(algorithmParameter(M.Algorithm));
   for (Parameter &P : optionParameters(ElementBytes, Options))
     Params.push_back(std::move(P));
   return Params;
