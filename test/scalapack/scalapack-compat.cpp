@@ -1,7 +1,7 @@
 //===- scalapack-compat.cpp - Random calls of every routine, two libraries ===//
 //
 //   mpirun -np 4 scalapack-compat-scalapack SEED COUNT   (ScaLAPACK's own)
-//   mpirun -np 4 scalapack-compat-redist SEED COUNT      (drop-in first)
+//   mpirun -np 4 scalapack-compat-redist SEED COUNT [nan] (drop-in first)
 //
 // One unchanged ScaLAPACK program, linked twice. It draws COUNT calls from
 // SEED: p?gemr2d and p?trmr2d (every type, UPLO, DIAG) between any two of
@@ -9,10 +9,15 @@
 // outside), and PBLAS's p?tran, p?tranu, p?tranc, p?geadd (TRANS N, T, C)
 // and p?tradd (UPLO U, L) on one grid; with random sizes, sub-matrices and
 // offsets, block sizes, RSRC/CSRC, LLDs padded per process, and alpha and
-// beta of 0, 1 or other values (NaN in C where beta = 0, which must not
-// survive). After each call it prints a hash of every rank's whole local
-// target array (padding included): the two outputs are equal exactly when
-// the local arrays are bit-identical.
+// beta of 0, 1 or other values. After each call it prints a hash of every
+// rank's whole local target array (padding included): the two outputs are
+// equal exactly when the local arrays are bit-identical, but for the sign
+// of zeros, which the hash ignores: where beta = 0, PBLAS still adds
+// beta * C in some paths (so -0 + +0 gives +0, and a NaN in C survives),
+// while the drop-in writes alpha * op(A) without reading C.
+//
+// With "nan", C holds NaNs where beta = 0, and each PBLAS call prints how
+// many survived in sub(C) (in PxTRADD's trapezoid): none may.
 //
 //===----------------------------------------------------------------------===//
 #include <mpi.h>
@@ -138,16 +143,75 @@ Local makeMatrix(int Context, char T, int M, int N, bool Source, int Salt,
   return L;
 }
 
-/// FNV-1a of the bytes.
-uint64_t hashOf(const std::vector<char> &D) {
+/// FNV-1a of the bytes of the elements of type T, zeros of either sign
+/// hashed alike.
+uint64_t hashOf(char T, const std::vector<char> &D) {
+  std::vector<char> Canonical = D;
+  const int Part = T == 's' || T == 'c' ? 4 : 8;
+  if (T != 'i')
+    for (std::size_t O = 0; O + Part <= Canonical.size(); O += Part) {
+      char *P = &Canonical[O];
+      if (Part == 4) {
+        float F;
+        std::memcpy(&F, P, 4);
+        F += 0.0f; // -0 + +0 = +0
+        std::memcpy(P, &F, 4);
+      } else {
+        double X;
+        std::memcpy(&X, P, 8);
+        X += 0.0;
+        std::memcpy(P, &X, 8);
+      }
+    }
   uint64_t H = 1469598103934665603ull;
-  for (char C : D)
+  for (char C : Canonical)
     H = (H ^ static_cast<unsigned char>(C)) * 1099511628211ull;
   return H;
 }
 
-void report(int Case, const Local &B) {
-  unsigned long long H = hashOf(B.Data);
+/// NaNs left in sub(C), M x N at (IC, JC), within PxTRADD's trapezoid
+/// (Uplo, Tradd), on this process.
+int nansIn(const Local &B, char T, int IC, int JC, int M, int N, bool Tradd,
+           char Uplo) {
+  if (B.Desc[1] < 0 || T == 'i')
+    return 0;
+  int NpRow = 0, NpCol = 0, MyRow = -1, MyCol = -1;
+  Cblacs_gridinfo(B.Desc[1], &NpRow, &NpCol, &MyRow, &MyCol);
+  const int MB = B.Desc[4], NB = B.Desc[5], RSrc = B.Desc[6],
+            CSrc = B.Desc[7], Lld = B.Desc[8];
+  const int LocR = numroc_(&B.Desc[2], &MB, &MyRow, &RSrc, &NpRow);
+  const int LocC = numroc_(&B.Desc[3], &NB, &MyCol, &CSrc, &NpCol);
+  const int E = bytesOf(T), Part = T == 's' || T == 'c' ? 4 : 8;
+  int Nans = 0;
+  for (int C = 0; C < LocC; ++C)
+    for (int R = 0; R < LocR; ++R) {
+      const int I =
+          ((R / MB) * NpRow + (MyRow - RSrc + NpRow) % NpRow) * MB + R % MB -
+          (IC - 1);
+      const int J =
+          ((C / NB) * NpCol + (MyCol - CSrc + NpCol) % NpCol) * NB + C % NB -
+          (JC - 1);
+      if (I < 0 || I >= M || J < 0 || J >= N ||
+          (Tradd && (Uplo == 'U' ? I > J : I < J)))
+        continue;
+      const char *P = &B.Data[static_cast<std::size_t>(R + C * Lld) * E];
+      for (int K = 0; K < E / Part; ++K) {
+        double X;
+        if (Part == 4) {
+          float F;
+          std::memcpy(&F, P + K * 4, 4);
+          X = F;
+        } else {
+          std::memcpy(&X, P + K * 8, 8);
+        }
+        Nans += std::isnan(X);
+      }
+    }
+  return Nans;
+}
+
+void report(int Case, char T, const Local &B) {
+  unsigned long long H = hashOf(T, B.Data);
   std::vector<unsigned long long> All(static_cast<std::size_t>(Procs));
   MPI_Gather(&H, 1, MPI_UNSIGNED_LONG_LONG, All.data(), 1,
              MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
@@ -183,13 +247,14 @@ Scalar drawScalar(char T) {
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   Cblacs_pinfo(&Rank, &Procs);
-  if (Procs != 4 || argc != 3) {
+  if (Procs != 4 || argc < 3 || argc > 4) {
     if (Rank == 0)
       std::fprintf(stderr, "usage: mpirun -np 4 scalapack-compat SEED COUNT\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   Rng.seed(std::strtoull(argv[1], nullptr, 10));
   const int Count = std::atoi(argv[2]);
+  const bool NanMode = argc == 4 && std::strcmp(argv[3], "nan") == 0;
   int System = 0;
   Cblacs_get(-1, 0, &System);
   // The grids: every process in some, some leaving processes outside.
@@ -234,7 +299,7 @@ int main(int argc, char **argv) {
     Scalar Alpha = drawScalar(T), Beta = drawScalar(T);
     const bool BetaZero = Beta.V[0] == 0 && Beta.V[1] == 0;
     Local A = makeMatrix(Grids[GA], T, MA, NA, true, Case, false);
-    Local B = makeMatrix(Grids[GB], T, MC, NC, false, 0, Kind >= 2 && BetaZero && !std::getenv("NO_NAN"));
+    Local B = makeMatrix(Grids[GB], T, MC, NC, false, 0, Kind >= 2 && BetaZero && NanMode);
     static const char *Names[] = {"gemr2d", "trmr2d", "tran",
                                   "geadd",  "tradd",  "tranc"};
     if (Rank == 0)
@@ -286,17 +351,13 @@ int main(int argc, char **argv) {
                              : pztranu_;
       Tran(&Mv, &Nv, Al, Ap, &IAv, &JAv, A.Desc, Be, Bp, &ICv, &JCv, B.Desc);
     }
-    report(Case, B);
-    if (const char *D = std::getenv("DUMP_CASE"))
-      if (std::atoi(D) == Case && Rank == 0 && !B.Data.empty()) {
-        const int Lld = B.Desc[8], E = bytesOf(T);
-        for (std::size_t K = 0; K < B.Data.size() / E; ++K) {
-          float F[2];
-          std::memcpy(F, &B.Data[K * E], 8);
-          std::fprintf(stderr, "(%d,%d) %g %g\n", int(K % Lld), int(K / Lld),
-                       F[0], F[1]);
-        }
-      }
+    report(Case, T, B);
+    if (NanMode && Kind >= 2 && BetaZero) {
+      int Mine = nansIn(B, T, IC, JC, M, N, Kind == 4, Uplo), Nans = 0;
+      MPI_Reduce(&Mine, &Nans, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+      if (Rank == 0)
+        std::printf("case %d: nan survived %d\n", Case, Nans);
+    }
   }
   MPI_Finalize();
   return 0;
