@@ -18,9 +18,7 @@ namespace {
 thread_local const Combine *Active = nullptr;
 
 /// A real or complex number as two components (Im = 0 for reals).
-template <typename R> struct Num {
-  R Re, Im;
-};
+template <typename R> struct Num { R Re, Im; };
 
 template <typename T> struct Traits;
 template <> struct Traits<float> {

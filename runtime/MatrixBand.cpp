@@ -34,8 +34,8 @@ int64_t clampDiagonal(int64_t D, int64_t Low, int64_t High) {
 
 } // namespace
 
-int64_t bandCount(int64_t R0, int64_t RL, int64_t C0, int64_t CL,
-                  int64_t Begin, int64_t End) {
+int64_t bandCount(int64_t R0, int64_t RL, int64_t C0, int64_t CL, int64_t Begin,
+                  int64_t End) {
   const int64_t Low = R0 - (C0 + CL), High = R0 + RL - C0;
   Begin = clampDiagonal(Begin, Low, High);
   End = clampDiagonal(End, Low, High);

@@ -95,8 +95,8 @@ struct MatrixAxis {
 /// Banded regions (MatrixRegion::DiagonalBegin/End; MatrixBand.cpp): the
 /// elements (i, j), i in [R0, R0 + RL), j in [C0, C0 + CL), with Begin <=
 /// i - j < End; in O(1).
-int64_t bandCount(int64_t R0, int64_t RL, int64_t C0, int64_t CL,
-                  int64_t Begin, int64_t End);
+int64_t bandCount(int64_t R0, int64_t RL, int64_t C0, int64_t CL, int64_t Begin,
+                  int64_t End);
 /// The segments of a banded message whose row and column runs are Rows and
 /// Cols, with the strides of MatrixMessages::cutter: per column the rows
 /// that move are one interval, so whole columns repeat as in a rectangle

@@ -167,27 +167,27 @@ void runConfig(const Config &C, int N, int Reps, const Routines &Ours,
       T(CA, N, C.To.MB, C.To.NB, 3);
   int One = 1, Nn = N;
   double Alpha1 = 1, Beta0 = 0, Alpha2 = 2, Half = 0.5;
-  const std::vector<std::pair<std::string, std::function<void(const Routines &)>>>
-      Calls = {
-          {"pdgemr2d",
-           [&](const Routines &R) {
-             R.Gemr(&Nn, &Nn, A.Data.data(), &One, &One, A.Desc, B.Data.data(),
-                    &One, &One, B.Desc, &All);
-           }},
-          {"pdtrmr2d",
-           [&](const Routines &R) {
-             R.Trmr("U", "N", &Nn, &Nn, A.Data.data(), &One, &One, A.Desc,
-                    B.Data.data(), &One, &One, B.Desc, &All);
-           }},
-          {"pdtran",
-           [&](const Routines &R) {
-             R.Tr(&Nn, &Nn, &Alpha1, A.Data.data(), &One, &One, A.Desc, &Beta0,
-                  T.Data.data(), &One, &One, T.Desc);
-           }},
-          {"pdgeadd-T", [&](const Routines &R) {
-             R.Add("T", &Nn, &Nn, &Alpha2, A.Data.data(), &One, &One, A.Desc,
-                   &Half, T.Data.data(), &One, &One, T.Desc);
-           }}};
+  const std::vector<
+      std::pair<std::string, std::function<void(const Routines &)>>>
+      Calls = {{"pdgemr2d",
+                [&](const Routines &R) {
+                  R.Gemr(&Nn, &Nn, A.Data.data(), &One, &One, A.Desc,
+                         B.Data.data(), &One, &One, B.Desc, &All);
+                }},
+               {"pdtrmr2d",
+                [&](const Routines &R) {
+                  R.Trmr("U", "N", &Nn, &Nn, A.Data.data(), &One, &One, A.Desc,
+                         B.Data.data(), &One, &One, B.Desc, &All);
+                }},
+               {"pdtran",
+                [&](const Routines &R) {
+                  R.Tr(&Nn, &Nn, &Alpha1, A.Data.data(), &One, &One, A.Desc,
+                       &Beta0, T.Data.data(), &One, &One, T.Desc);
+                }},
+               {"pdgeadd-T", [&](const Routines &R) {
+                  R.Add("T", &Nn, &Nn, &Alpha2, A.Data.data(), &One, &One,
+                        A.Desc, &Half, T.Data.data(), &One, &One, T.Desc);
+                }}};
   if (Rank == 0)
     std::printf("%s, N = %d:\n", C.Name, N);
   for (const auto &[Name, Call] : Calls) {

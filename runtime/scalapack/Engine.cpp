@@ -127,9 +127,8 @@ struct Side {
   MatrixSide S;
   long long I, J;
 };
-Side sideOf(const char *Name, const std::vector<long long> &Table,
-            int RowLen, int Ranks, int Offset, int MyRank, long long Rows,
-            long long Cols) {
+Side sideOf(const char *Name, const std::vector<long long> &Table, int RowLen,
+            int Ranks, int Offset, int MyRank, long long Rows, long long Cols) {
   const long long *First = nullptr;
   for (int R = 0; R < Ranks && !First; ++R)
     if (Table[static_cast<std::size_t>(R * RowLen + Offset)] == 1)
@@ -189,19 +188,17 @@ Side sideOf(const char *Name, const std::vector<long long> &Table,
       throw InvalidArgument(std::string(What) + " = " + std::to_string(Start) +
                             " is below 1");
     if (Start - 1 + Len > Extent)
-      throw InvalidArgument(std::string(What) + " + " + Size +
-                            " - 1 = " + std::to_string(Start - 1 + Len) +
-                            " exceeds " + entryName(Name, E) + " " +
-                            std::to_string(Extent));
+      throw InvalidArgument(std::string(What) + " + " + Size + " - 1 = " +
+                            std::to_string(Start - 1 + Len) + " exceeds " +
+                            entryName(Name, E) + " " + std::to_string(Extent));
   };
   Check(IName, "M", I0, Rows, Entry(DescM), DescM);
   Check(JName, "N", J0, Cols, Entry(DescN), DescN);
-  Layout2D L = Layout2D::blockCyclic(Entry(DescM), Entry(DescN), NpR, NpC,
-                                     Entry(Mb), Entry(Nb), Entry(Rsrc),
-                                     Entry(Csrc));
-  Side Out{MatrixSide{L,
-                      std::vector<int>(static_cast<std::size_t>(L.procs()), -1),
-                      0},
+  Layout2D L =
+      Layout2D::blockCyclic(Entry(DescM), Entry(DescN), NpR, NpC, Entry(Mb),
+                            Entry(Nb), Entry(Rsrc), Entry(Csrc));
+  Side Out{MatrixSide{
+               L, std::vector<int>(static_cast<std::size_t>(L.procs()), -1), 0},
            I0, J0};
   for (int R = 0; R < Ranks; ++R) {
     const long long *Row =
@@ -210,20 +207,18 @@ Side sideOf(const char *Name, const std::vector<long long> &Table,
       continue;
     const int64_t Id = L.procAt(Row[MyRow], Row[MyCol]);
     if (Out.S.Ranks[static_cast<std::size_t>(Id)] != -1)
-      throw InvalidArgument(std::string("two processes claim (") +
-                            std::to_string(Row[MyRow]) + ", " +
-                            std::to_string(Row[MyCol]) + ") of " + Name +
-                            "'s grid");
+      throw InvalidArgument(
+          std::string("two processes claim (") + std::to_string(Row[MyRow]) +
+          ", " + std::to_string(Row[MyCol]) + ") of " + Name + "'s grid");
     Out.S.Ranks[static_cast<std::size_t>(Id)] = R;
     // As ScaLAPACK: LLD_ at least the local rows (0 rows: any LLD_).
     const int64_t Need = L.localRows(Id);
     if (Row[entryAt(Lld)] < Need)
-      throw InvalidArgument(entryName(Name, Lld) + " is " +
-                            std::to_string(Row[entryAt(Lld)]) +
-                            " on process (" + std::to_string(Row[MyRow]) +
-                            ", " + std::to_string(Row[MyCol]) +
-                            "), below its " + std::to_string(Need) +
-                            " local rows");
+      throw InvalidArgument(
+          entryName(Name, Lld) + " is " + std::to_string(Row[entryAt(Lld)]) +
+          " on process (" + std::to_string(Row[MyRow]) + ", " +
+          std::to_string(Row[MyCol]) + "), below its " + std::to_string(Need) +
+          " local rows");
     if (R == MyRank)
       Out.S.LocalLeadingDim = std::max<long long>(Row[entryAt(Lld)], 0);
   }
@@ -364,8 +359,9 @@ void move(const Move &M) {
   Local.push_back(M.Context);
   Local.push_back(M.DescA[Ctxt]);
   Local.push_back(M.DescB[Ctxt]);
-  auto Hit = std::find_if(Cache.begin(), Cache.end(),
-                          [&](const CachedPlan &C) { return C.Local == Local; });
+  auto Hit = std::find_if(Cache.begin(), Cache.end(), [&](const CachedPlan &C) {
+    return C.Local == Local;
+  });
   // All found a plan, and the same: min(-missed) = 0 and min = max hash.
   long long Agree[3] = {Hit == Cache.end() ? -1 : 0,
                         Hit == Cache.end() ? 0 : Hit->Global,
@@ -382,11 +378,11 @@ void move(const Move &M) {
     // Checked on every process alike, from the same table.
     try {
       checkArguments(M, Table, RowLen, Ranks);
-      const Side From = sideOf("A", Table, RowLen, Ranks, 0, Rank, M.Rows,
-                               M.Cols);
-      const Side To = sideOf("B", Table, RowLen, Ranks, PerGrid, Rank,
-                             M.Transpose ? M.Cols : M.Rows,
-                             M.Transpose ? M.Rows : M.Cols);
+      const Side From =
+          sideOf("A", Table, RowLen, Ranks, 0, Rank, M.Rows, M.Cols);
+      const Side To =
+          sideOf("B", Table, RowLen, Ranks, PerGrid, Rank,
+                 M.Transpose ? M.Cols : M.Rows, M.Transpose ? M.Rows : M.Cols);
       MatrixRegion Region;
       Region.Rows = M.Rows;
       Region.Cols = M.Cols;
@@ -405,9 +401,9 @@ void move(const Move &M) {
       std::vector<long long> Global = Table;
       Global.insert(Global.end(), Kind.begin(), Kind.end());
       Cache.remove_if([&](const CachedPlan &C) { return C.Local == Local; });
-      Cache.push_front({Local, hashOf(Global),
-                        MatrixPlan(From.S, To.S, M.ElementBytes, Comm, Region,
-                                   Options)});
+      Cache.push_front(
+          {Local, hashOf(Global),
+           MatrixPlan(From.S, To.S, M.ElementBytes, Comm, Region, Options)});
     } catch (const InvalidArgument &E) {
       fail(M.Routine, E.what(), Comm, Rank);
     }

@@ -47,7 +47,8 @@ int numroc_(const int *N, const int *NB, const int *IProc, const int *ISrc,
   void p##P##trmr2d_(const char *Uplo, const char *Diag, int *M, int *N,       \
                      void *A, int *IA, int *JA, int *DescA, void *B, int *IB,  \
                      int *JB, int *DescB, int *Context);
-GEMR(s) GEMR(d) GEMR(c) GEMR(z) GEMR(i)
+GEMR(s)
+GEMR(d) GEMR(c) GEMR(z) GEMR(i)
 #define PBLAS(P)                                                               \
   void p##P##geadd_(const char *Trans, int *M, int *N, void *Alpha, void *A,   \
                     int *IA, int *JA, int *DescA, void *Beta, void *C,         \
@@ -55,12 +56,12 @@ GEMR(s) GEMR(d) GEMR(c) GEMR(z) GEMR(i)
   void p##P##tradd_(const char *Uplo, const char *Trans, int *M, int *N,       \
                     void *Alpha, void *A, int *IA, int *JA, int *DescA,        \
                     void *Beta, void *C, int *IC, int *JC, int *DescC);
-PBLAS(s) PBLAS(d) PBLAS(c) PBLAS(z)
+    PBLAS(s) PBLAS(d) PBLAS(c) PBLAS(z)
 #define TRAN(NAME)                                                             \
   void NAME(int *M, int *N, void *Alpha, void *A, int *IA, int *JA,            \
             int *DescA, void *Beta, void *C, int *IC, int *JC, int *DescC);
-TRAN(pstran_) TRAN(pdtran_) TRAN(pctranu_) TRAN(pztranu_) TRAN(pctranc_)
-TRAN(pztranc_)
+        TRAN(pstran_) TRAN(pdtran_) TRAN(pctranu_) TRAN(pztranu_) TRAN(pctranc_)
+            TRAN(pztranc_)
 }
 
 namespace {
@@ -177,20 +178,18 @@ int nansIn(const Local &B, char T, int IC, int JC, int M, int N, bool Tradd,
     return 0;
   int NpRow = 0, NpCol = 0, MyRow = -1, MyCol = -1;
   Cblacs_gridinfo(B.Desc[1], &NpRow, &NpCol, &MyRow, &MyCol);
-  const int MB = B.Desc[4], NB = B.Desc[5], RSrc = B.Desc[6],
-            CSrc = B.Desc[7], Lld = B.Desc[8];
+  const int MB = B.Desc[4], NB = B.Desc[5], RSrc = B.Desc[6], CSrc = B.Desc[7],
+            Lld = B.Desc[8];
   const int LocR = numroc_(&B.Desc[2], &MB, &MyRow, &RSrc, &NpRow);
   const int LocC = numroc_(&B.Desc[3], &NB, &MyCol, &CSrc, &NpCol);
   const int E = bytesOf(T), Part = T == 's' || T == 'c' ? 4 : 8;
   int Nans = 0;
   for (int C = 0; C < LocC; ++C)
     for (int R = 0; R < LocR; ++R) {
-      const int I =
-          ((R / MB) * NpRow + (MyRow - RSrc + NpRow) % NpRow) * MB + R % MB -
-          (IC - 1);
-      const int J =
-          ((C / NB) * NpCol + (MyCol - CSrc + NpCol) % NpCol) * NB + C % NB -
-          (JC - 1);
+      const int I = ((R / MB) * NpRow + (MyRow - RSrc + NpRow) % NpRow) * MB +
+                    R % MB - (IC - 1);
+      const int J = ((C / NB) * NpCol + (MyCol - CSrc + NpCol) % NpCol) * NB +
+                    C % NB - (JC - 1);
       if (I < 0 || I >= M || J < 0 || J >= N ||
           (Tradd && (Uplo == 'U' ? I > J : I < J)))
         continue;
@@ -299,7 +298,8 @@ int main(int argc, char **argv) {
     Scalar Alpha = drawScalar(T), Beta = drawScalar(T);
     const bool BetaZero = Beta.V[0] == 0 && Beta.V[1] == 0;
     Local A = makeMatrix(Grids[GA], T, MA, NA, true, Case, false);
-    Local B = makeMatrix(Grids[GB], T, MC, NC, false, 0, Kind >= 2 && BetaZero && NanMode);
+    Local B = makeMatrix(Grids[GB], T, MC, NC, false, 0,
+                         Kind >= 2 && BetaZero && NanMode);
     static const char *Names[] = {"gemr2d", "trmr2d", "tran",
                                   "geadd",  "tradd",  "tranc"};
     if (Rank == 0)
@@ -344,7 +344,7 @@ int main(int argc, char **argv) {
         break;
       }
     } else if (InGrid) {
-      auto Tran = Kind == 5 ? (T == 'c' ? pctranc_ : pztranc_)
+      auto Tran = Kind == 5  ? (T == 'c' ? pctranc_ : pztranc_)
                   : T == 's' ? pstran_
                   : T == 'd' ? pdtran_
                   : T == 'c' ? pctranu_

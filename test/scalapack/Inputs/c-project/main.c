@@ -15,13 +15,14 @@ void Cblacs_gridinfo(int Context, int *NpRow, int *NpCol, int *MyRow,
 int numroc_(const int *N, const int *NB, const int *IProc, const int *ISrc,
             const int *NProcs);
 void pdtran_(int *M, int *N, double *Alpha, double *A, int *IA, int *JA,
-             int *DescA, double *Beta, double *C, int *IC, int *JC,
-             int *DescC);
+             int *DescA, double *Beta, double *C, int *IC, int *JC, int *DescC);
 
 enum { N = 12, NB = 2 };
 
 /* Global index of local index L with blocks of NB over P processes. */
-static int global(int L, int P, int Me) { return (L / NB * P + Me) * NB + L % NB; }
+static int global(int L, int P, int Me) {
+  return (L / NB * P + Me) * NB + L % NB;
+}
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -33,9 +34,11 @@ int main(int argc, char **argv) {
   Cblacs_gridinit(&G14, "R", 1, 4);
   int R = 0, C = 0, MyR = 0, MyC = 0, Nn = N, Nb = NB;
   Cblacs_gridinfo(G22, &R, &C, &MyR, &MyC);
-  int LR = numroc_(&Nn, &Nb, &MyR, &Zero, &R), LC = numroc_(&Nn, &Nb, &MyC, &Zero, &C);
+  int LR = numroc_(&Nn, &Nb, &MyR, &Zero, &R),
+      LC = numroc_(&Nn, &Nb, &MyC, &Zero, &C);
   int DescA[9] = {1, G22, N, N, NB, NB, 0, 0, LR};
-  double *A = malloc(sizeof(double) * LR * LC), *T = malloc(sizeof(double) * LR * LC);
+  double *A = malloc(sizeof(double) * LR * LC),
+         *T = malloc(sizeof(double) * LR * LC);
   for (int J = 0; J < LC; ++J)
     for (int I = 0; I < LR; ++I)
       A[I + J * LR] = 100.0 * global(I, R, MyR) + global(J, C, MyC);
