@@ -23,6 +23,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Blacs.h"
+#include "MatrixBenchConfigs.h"
 
 #include <mpi.h>
 
@@ -112,13 +113,7 @@ struct Matrix {
   }
 };
 
-struct Grid {
-  int P0, P1, MB, NB;
-};
-struct Config {
-  const char *Name;
-  Grid From, To;
-};
+using redist::bench::Config;
 
 /// Runs F from the same starting target with both libraries; aborts unless
 /// they leave equal elements.
@@ -258,13 +253,7 @@ int main(int argc, char **argv) {
   // ScaLAPACK is linked (and global); the drop-in stays local to its handle.
   const Routines Theirs = load(REDIST_SCALAPACK_PEER, RTLD_NOW | RTLD_NOLOAD);
   const Routines Ours = load(REDIST_SCALAPACK_DROPIN, RTLD_NOW | RTLD_LOCAL);
-  const Config Configs[] = {
-      {"2x2 64x64 -> 4x1 64x64", {2, 2, 64, 64}, {4, 1, 64, 64}},
-      {"2x2 32x32 -> 2x2 100x100", {2, 2, 32, 32}, {2, 2, 100, 100}},
-      {"2x2 64x64 -> 1x4 columns (N x N/4)",
-       {2, 2, 64, 64},
-       {1, 4, N, (N + 3) / 4}}};
-  for (const Config &C : Configs)
+  for (const Config &C : redist::bench::matrixBenchConfigs(N))
     runConfig(C, N, Reps, Ours, Theirs);
   cachedCall(Cached, Reps, Ours, Theirs);
   MPI_Finalize();
