@@ -185,7 +185,9 @@ void runConfig(const Config &C, int N, int Reps, const Routines &Ours,
                 }}};
   if (Rank == 0)
     std::printf("%s, N = %d:\n", C.Name, N);
-  for (const auto &[Name, Call] : Calls) {
+  for (const auto &Entry : Calls) {
+    const std::string &Name = Entry.first;
+    const auto &Call = Entry.second; // a lambda cannot capture a binding
     Matrix &Target = Name == "pdgemr2d" || Name == "pdtrmr2d" ? B : T;
     verify(Name.c_str(), Target, Call, Ours, Theirs);
     std::vector<double> O, S;
