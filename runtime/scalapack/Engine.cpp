@@ -10,7 +10,7 @@
 // a plan, and the same one (a hash of the table it was built from). Any
 // process that misses, because something it passed changed, sends every
 // process down the first path again, where the table names what is wrong.
-// The communicator is ICTXT's processes, created once per context.
+// The communicator is ICTXT's processes, created once per set of processes.
 //
 //===----------------------------------------------------------------------===//
 #include "Engine.h"
@@ -26,7 +26,6 @@
 #include <list>
 #include <map>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace redist {
@@ -53,45 +52,49 @@ std::string entryName(const char *Name, int I) {
          EntryNames[I] + Name + ",";
 }
 
-/// ICTXT's processes as a communicator, created on first use. Looked up by
-/// the handle and this process's place in the grid; with Refresh (a call
-/// that gathers anyway), by the grid's members, so that a handle the BLACS
-/// reused for another grid gets its own communicator.
-MPI_Comm contextComm(int Context, bool Refresh) {
+/// ICTXT's processes as a communicator, created on first use, found by
+/// the processes' ranks in MPI_COMM_WORLD: every member computes the same
+/// key, so all of them find it or all create it together. (BLACS handles
+/// are per process and reused after Cblacs_gridexit: no key.) Listing the
+/// members is local work, O(processes), but no communication.
+MPI_Comm contextComm(int Context) {
   int NpR = 0, NpC = 0, MyR = -1, MyC = -1;
   Cblacs_gridinfo(Context, &NpR, &NpC, &MyR, &MyC);
   if (MyR < 0 || MyC < 0 || MyR >= NpR || MyC >= NpC)
     return MPI_COMM_NULL;
-  static std::map<std::tuple<int, int, int, int, int>, MPI_Comm> ByHandle;
-  const auto Handle = std::make_tuple(Context, NpR, NpC, MyR, MyC);
-  auto Known = ByHandle.find(Handle);
-  if (!Refresh && Known != ByHandle.end())
-    return Known->second;
   int System = 0;
   Cblacs_get(Context, 10, &System);
   std::vector<int> Members;
+  Members.reserve(static_cast<std::size_t>(NpR) * NpC);
   for (int R = 0; R < NpR; ++R)
     for (int C = 0; C < NpC; ++C)
       Members.push_back(Cblacs_pnum(Context, R, C));
+  MPI_Comm SystemComm = Cblacs2sys_handle(System);
+  if (SystemComm != MPI_COMM_WORLD) {
+    MPI_Group Sys, World;
+    MPI_Comm_group(SystemComm, &Sys);
+    MPI_Comm_group(MPI_COMM_WORLD, &World);
+    std::vector<int> InWorld(Members.size());
+    MPI_Group_translate_ranks(Sys, static_cast<int>(Members.size()),
+                              Members.data(), World, InWorld.data());
+    MPI_Group_free(&Sys);
+    MPI_Group_free(&World);
+    Members = std::move(InWorld);
+  }
   std::sort(Members.begin(), Members.end());
-  Members.push_back(System); // the key: the members in that system context
   static std::map<std::vector<int>, MPI_Comm> Comms;
   auto It = Comms.find(Members);
+  if (It != Comms.end())
+    return It->second;
+  MPI_Group World, Mine;
+  MPI_Comm_group(MPI_COMM_WORLD, &World);
+  MPI_Group_incl(World, static_cast<int>(Members.size()), Members.data(),
+                 &Mine);
   MPI_Comm Comm = MPI_COMM_NULL;
-  if (It != Comms.end()) {
-    Comm = It->second;
-  } else {
-    MPI_Comm SystemComm = Cblacs2sys_handle(System);
-    MPI_Group All, Mine;
-    MPI_Comm_group(SystemComm, &All);
-    MPI_Group_incl(All, static_cast<int>(Members.size()) - 1, Members.data(),
-                   &Mine);
-    MPI_Comm_create_group(SystemComm, Mine, 15, &Comm);
-    MPI_Group_free(&Mine);
-    MPI_Group_free(&All);
-    Comms.emplace(std::move(Members), Comm);
-  }
-  ByHandle[Handle] = Comm;
+  MPI_Comm_create_group(MPI_COMM_WORLD, Mine, 15, &Comm);
+  MPI_Group_free(&Mine);
+  MPI_Group_free(&World);
+  Comms.emplace(std::move(Members), Comm);
   return Comm;
 }
 
@@ -124,9 +127,8 @@ struct Side {
   MatrixSide S;
   long long I, J;
 };
-Side sideOf(const char *Name, const std::vector<long long> &Table,
-            int RowLen, int Ranks, int Offset, int MyRank, long long Rows,
-            long long Cols) {
+Side sideOf(const char *Name, const std::vector<long long> &Table, int RowLen,
+            int Ranks, int Offset, int MyRank, long long Rows, long long Cols) {
   const long long *First = nullptr;
   for (int R = 0; R < Ranks && !First; ++R)
     if (Table[static_cast<std::size_t>(R * RowLen + Offset)] == 1)
@@ -186,19 +188,17 @@ Side sideOf(const char *Name, const std::vector<long long> &Table,
       throw InvalidArgument(std::string(What) + " = " + std::to_string(Start) +
                             " is below 1");
     if (Start - 1 + Len > Extent)
-      throw InvalidArgument(std::string(What) + " + " + Size +
-                            " - 1 = " + std::to_string(Start - 1 + Len) +
-                            " exceeds " + entryName(Name, E) + " " +
-                            std::to_string(Extent));
+      throw InvalidArgument(std::string(What) + " + " + Size + " - 1 = " +
+                            std::to_string(Start - 1 + Len) + " exceeds " +
+                            entryName(Name, E) + " " + std::to_string(Extent));
   };
   Check(IName, "M", I0, Rows, Entry(DescM), DescM);
   Check(JName, "N", J0, Cols, Entry(DescN), DescN);
-  Layout2D L = Layout2D::blockCyclic(Entry(DescM), Entry(DescN), NpR, NpC,
-                                     Entry(Mb), Entry(Nb), Entry(Rsrc),
-                                     Entry(Csrc));
-  Side Out{MatrixSide{L,
-                      std::vector<int>(static_cast<std::size_t>(L.procs()), -1),
-                      0},
+  Layout2D L =
+      Layout2D::blockCyclic(Entry(DescM), Entry(DescN), NpR, NpC, Entry(Mb),
+                            Entry(Nb), Entry(Rsrc), Entry(Csrc));
+  Side Out{MatrixSide{
+               L, std::vector<int>(static_cast<std::size_t>(L.procs()), -1), 0},
            I0, J0};
   for (int R = 0; R < Ranks; ++R) {
     const long long *Row =
@@ -207,20 +207,18 @@ Side sideOf(const char *Name, const std::vector<long long> &Table,
       continue;
     const int64_t Id = L.procAt(Row[MyRow], Row[MyCol]);
     if (Out.S.Ranks[static_cast<std::size_t>(Id)] != -1)
-      throw InvalidArgument(std::string("two processes claim (") +
-                            std::to_string(Row[MyRow]) + ", " +
-                            std::to_string(Row[MyCol]) + ") of " + Name +
-                            "'s grid");
+      throw InvalidArgument(
+          std::string("two processes claim (") + std::to_string(Row[MyRow]) +
+          ", " + std::to_string(Row[MyCol]) + ") of " + Name + "'s grid");
     Out.S.Ranks[static_cast<std::size_t>(Id)] = R;
     // As ScaLAPACK: LLD_ at least the local rows (0 rows: any LLD_).
     const int64_t Need = L.localRows(Id);
     if (Row[entryAt(Lld)] < Need)
-      throw InvalidArgument(entryName(Name, Lld) + " is " +
-                            std::to_string(Row[entryAt(Lld)]) +
-                            " on process (" + std::to_string(Row[MyRow]) +
-                            ", " + std::to_string(Row[MyCol]) +
-                            "), below its " + std::to_string(Need) +
-                            " local rows");
+      throw InvalidArgument(
+          entryName(Name, Lld) + " is " + std::to_string(Row[entryAt(Lld)]) +
+          " on process (" + std::to_string(Row[MyRow]) + ", " +
+          std::to_string(Row[MyCol]) + "), below its " + std::to_string(Need) +
+          " local rows");
     if (R == MyRank)
       Out.S.LocalLeadingDim = std::max<long long>(Row[entryAt(Lld)], 0);
   }
@@ -307,9 +305,12 @@ std::map<std::string, long long> &callCounts() {
   return Counts;
 }
 
+/// This process's number, for the counts printed at exit (after
+/// MPI_Finalize, when the BLACS can no longer say).
+int Process = -1;
+
 void printCounts() {
-  int Me = 0, Procs = 0;
-  Cblacs_pinfo(&Me, &Procs);
+  const int Me = Process;
   for (const auto &[Routine, N] : callCounts())
     std::fprintf(stderr, "redist_scalapack: process %d: %s: %lld calls\n", Me,
                  Routine.c_str(), N);
@@ -320,7 +321,11 @@ void printCounts() {
 void countCall(const char *Routine) {
   if (tracing() != Trace::Count)
     return;
-  static const bool Registered = std::atexit(printCounts) == 0;
+  static const bool Registered = [] {
+    int Procs = 0;
+    Cblacs_pinfo(&Process, &Procs);
+    return std::atexit(printCounts) == 0;
+  }();
   (void)Registered;
   ++callCounts()[Routine];
 }
@@ -328,7 +333,7 @@ void countCall(const char *Routine) {
 void move(const Move &M) {
   if (M.Rows == 0 || M.Cols == 0)
     return;
-  MPI_Comm Comm = contextComm(M.Context, false);
+  MPI_Comm Comm = contextComm(M.Context);
   if (Comm == MPI_COMM_NULL)
     return;
   int Ranks = 0, Rank = 0;
@@ -354,8 +359,9 @@ void move(const Move &M) {
   Local.push_back(M.Context);
   Local.push_back(M.DescA[Ctxt]);
   Local.push_back(M.DescB[Ctxt]);
-  auto Hit = std::find_if(Cache.begin(), Cache.end(),
-                          [&](const CachedPlan &C) { return C.Local == Local; });
+  auto Hit = std::find_if(Cache.begin(), Cache.end(), [&](const CachedPlan &C) {
+    return C.Local == Local;
+  });
   // All found a plan, and the same: min(-missed) = 0 and min = max hash.
   long long Agree[3] = {Hit == Cache.end() ? -1 : 0,
                         Hit == Cache.end() ? 0 : Hit->Global,
@@ -366,22 +372,17 @@ void move(const Move &M) {
     Cache.splice(Cache.begin(), Cache, Hit);
     ++PlansReused;
   } else {
-    // The communicator again, by the grid's members; the same on every
-    // process that was here before, since the handle's grid is.
-    Comm = contextComm(M.Context, true);
-    MPI_Comm_size(Comm, &Ranks);
-    MPI_Comm_rank(Comm, &Rank);
     std::vector<long long> Table(static_cast<std::size_t>(Ranks) * RowLen);
     MPI_Allgather(Mine.data(), RowLen, MPI_LONG_LONG, Table.data(), RowLen,
                   MPI_LONG_LONG, Comm);
     // Checked on every process alike, from the same table.
     try {
       checkArguments(M, Table, RowLen, Ranks);
-      const Side From = sideOf("A", Table, RowLen, Ranks, 0, Rank, M.Rows,
-                               M.Cols);
-      const Side To = sideOf("B", Table, RowLen, Ranks, PerGrid, Rank,
-                             M.Transpose ? M.Cols : M.Rows,
-                             M.Transpose ? M.Rows : M.Cols);
+      const Side From =
+          sideOf("A", Table, RowLen, Ranks, 0, Rank, M.Rows, M.Cols);
+      const Side To =
+          sideOf("B", Table, RowLen, Ranks, PerGrid, Rank,
+                 M.Transpose ? M.Cols : M.Rows, M.Transpose ? M.Rows : M.Cols);
       MatrixRegion Region;
       Region.Rows = M.Rows;
       Region.Cols = M.Cols;
@@ -400,9 +401,9 @@ void move(const Move &M) {
       std::vector<long long> Global = Table;
       Global.insert(Global.end(), Kind.begin(), Kind.end());
       Cache.remove_if([&](const CachedPlan &C) { return C.Local == Local; });
-      Cache.push_front({Local, hashOf(Global),
-                        MatrixPlan(From.S, To.S, M.ElementBytes, Comm, Region,
-                                   Options)});
+      Cache.push_front(
+          {Local, hashOf(Global),
+           MatrixPlan(From.S, To.S, M.ElementBytes, Comm, Region, Options)});
     } catch (const InvalidArgument &E) {
       fail(M.Routine, E.what(), Comm, Rank);
     }

@@ -27,7 +27,7 @@ void gemr2d(const char *Routine, std::size_t ElementBytes, int M, int N,
   countCall(Routine);
   if (M == 0 || N == 0)
     return;
-  Move Mv{Routine, ElementBytes, M,  N,     A,  IA, JA, DescA,
+  Move Mv{Routine, ElementBytes, M,  N,     A,      IA, JA, DescA,
           B,       IB,           JB, DescB, Context};
   Mv.Args = {{"M", M}, {"N", N}};
   move(Mv);
@@ -41,8 +41,9 @@ void trmr2d(const char *Routine, std::size_t ElementBytes, const char *Uplo,
   if (M == 0 || N == 0)
     return;
   const bool Upper = std::toupper(static_cast<unsigned char>(*Uplo)) == 'U';
-  const char D = static_cast<char>(std::toupper(static_cast<unsigned char>(*Diag)));
-  Move Mv{Routine, ElementBytes, M,  N,     A,  IA, JA, DescA,
+  const char D =
+      static_cast<char>(std::toupper(static_cast<unsigned char>(*Diag)));
+  Move Mv{Routine, ElementBytes, M,  N,     A,      IA, JA, DescA,
           B,       IB,           JB, DescB, Context};
   // Row i of column j moves when i - j lies in the band.
   if (Upper) {
@@ -64,8 +65,8 @@ extern "C" {
     gemr2d("p" #P "gemr2d", BYTES, M, N, A, IA, JA, DescA, B, IB, JB, DescB,   \
            Context);                                                           \
   }                                                                            \
-  void p##P##gemr2d_(int *M, int *N, T *A, int *IA, int *JA, int *DescA,       \
-                     T *B, int *IB, int *JB, int *DescB, int *Context) {       \
+  void p##P##gemr2d_(int *M, int *N, T *A, int *IA, int *JA, int *DescA, T *B, \
+                     int *IB, int *JB, int *DescB, int *Context) {             \
     gemr2d("p" #P "gemr2d", BYTES, *M, *N, A, *IA, *JA, DescA, B, *IB, *JB,    \
            DescB, *Context);                                                   \
   }                                                                            \

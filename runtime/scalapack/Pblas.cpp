@@ -127,11 +127,11 @@ void checkMatrix(int Context, int M, int MPos0, int N, int NPos0, int IA,
     if (Ad[E] < 1)
       Bad(DPos + E, "a block size " + std::to_string(Ad[E]) + " is below 1");
   if (Ad[PRsrc] < -1 || Ad[PRsrc] >= NpRow)
-    Bad(DPos + PRsrc, "RSRC_ " + std::to_string(Ad[PRsrc]) +
-                          " is outside the grid");
+    Bad(DPos + PRsrc,
+        "RSRC_ " + std::to_string(Ad[PRsrc]) + " is outside the grid");
   if (Ad[PCsrc] < -1 || Ad[PCsrc] >= NpCol)
-    Bad(DPos + PCsrc, "CSRC_ " + std::to_string(Ad[PCsrc]) +
-                          " is outside the grid");
+    Bad(DPos + PCsrc,
+        "CSRC_ " + std::to_string(Ad[PCsrc]) + " is outside the grid");
   if (M == 0 || N == 0) {
     if (Ad[PM] < 0)
       Bad(DPos + PM, "M_ " + std::to_string(Ad[PM]) + " is negative");
@@ -164,9 +164,8 @@ void checkMatrix(int Context, int M, int MPos0, int N, int NPos0, int IA,
       if (Ad[PLld] < 1)
         Bad(DPos + PLld, "LLD_ " + std::to_string(Ad[PLld]) + " is below 1");
       else if (Nq > 0)
-        Bad(DPos + PLld, "LLD_ " + std::to_string(Ad[PLld]) +
-                             " is below the " + std::to_string(Np) +
-                             " local rows");
+        Bad(DPos + PLld, "LLD_ " + std::to_string(Ad[PLld]) + " is below the " +
+                             std::to_string(Np) + " local rows");
     }
   }
   Finish();
@@ -219,8 +218,10 @@ void scaleLocal(const Call &K, const int *Cd, int MyRow, int MyCol, int NpRow,
                 int NpCol) {
   const R BRe = static_cast<R>(K.Beta[0]), BIm = static_cast<R>(K.Beta[1]);
   const bool Zero = K.Beta[0] == 0 && K.Beta[1] == 0;
-  const int LocR = localCount(Cd[PM], Cd[PMb], Cd[PMb], MyRow, Cd[PRsrc], NpRow);
-  const int LocC = localCount(Cd[PN], Cd[PNb], Cd[PNb], MyCol, Cd[PCsrc], NpCol);
+  const int LocR =
+      localCount(Cd[PM], Cd[PMb], Cd[PMb], MyRow, Cd[PRsrc], NpRow);
+  const int LocC =
+      localCount(Cd[PN], Cd[PNb], Cd[PNb], MyCol, Cd[PCsrc], NpCol);
   auto Global = [](int L, int Nb, int P, int Src, int Procs) {
     return ((L / Nb) * Procs + (P - Src + Procs) % Procs) * Nb + L % Nb;
   };
@@ -322,9 +323,9 @@ void run(const Call &K) {
       return scaleLocal<double, true>(K, Cd, MyRow, MyCol, NpRow, NpCol);
     }
   }
-  int DescA[9] = {1,       Ad[PCtxt], Ad[PM],    Ad[PN],   Ad[PMb],
+  int DescA[9] = {1,       Ad[PCtxt], Ad[PM],    Ad[PN],  Ad[PMb],
                   Ad[PNb], Ad[PRsrc], Ad[PCsrc], Ad[PLld]};
-  int DescC[9] = {1,       Cd[PCtxt], Cd[PM],    Cd[PN],   Cd[PMb],
+  int DescC[9] = {1,       Cd[PCtxt], Cd[PM],    Cd[PN],  Cd[PMb],
                   Cd[PNb], Cd[PRsrc], Cd[PCsrc], Cd[PLld]};
   Combine Comb;
   Comb.Type = K.Type;
@@ -373,20 +374,20 @@ extern "C" {
 
 // Real scalars are passed as one number, complex ones as two.
 #define REDIST_PBLAS_SCALARS(T, CX)                                            \
-  double Al[2] = {static_cast<double>(Alpha[0]),                              \
+  double Al[2] = {static_cast<double>(Alpha[0]),                               \
                   CX ? static_cast<double>(Alpha[1]) : 0.0};                   \
-  double Be[2] = {static_cast<double>(Beta[0]),                               \
+  double Be[2] = {static_cast<double>(Beta[0]),                                \
                   CX ? static_cast<double>(Beta[1]) : 0.0};
 
 #define REDIST_PBLAS(P, T, TYPE, CX)                                           \
-  void p##P##geadd_(const char *Trans, int *M, int *N, T *Alpha, T *A,        \
+  void p##P##geadd_(const char *Trans, int *M, int *N, T *Alpha, T *A,         \
                     int *IA, int *JA, int *DescA, T *Beta, T *C, int *IC,      \
                     int *JC, int *DescC) {                                     \
     REDIST_PBLAS_SCALARS(T, CX)                                                \
     run({"P" #P "GEADD", "p" #P "geadd", TYPE, Op::Geadd, 0, upper(Trans), *M, \
          *N, Al, Be, A, *IA, *JA, DescA, C, *IC, *JC, DescC});                 \
   }                                                                            \
-  void p##P##tradd_(const char *Uplo, const char *Trans, int *M, int *N,      \
+  void p##P##tradd_(const char *Uplo, const char *Trans, int *M, int *N,       \
                     T *Alpha, T *A, int *IA, int *JA, int *DescA, T *Beta,     \
                     T *C, int *IC, int *JC, int *DescC) {                      \
     REDIST_PBLAS_SCALARS(T, CX)                                                \
@@ -401,7 +402,7 @@ REDIST_PBLAS(c, float, ElementType::ComplexFloat, true)
 REDIST_PBLAS(z, double, ElementType::ComplexDouble, true)
 
 #define REDIST_PBLAS_TRAN(NAME, UP, T, TYPE, CX, TRANS)                        \
-  void NAME##_(int *M, int *N, T *Alpha, T *A, int *IA, int *JA, int *DescA,  \
+  void NAME##_(int *M, int *N, T *Alpha, T *A, int *IA, int *JA, int *DescA,   \
                T *Beta, T *C, int *IC, int *JC, int *DescC) {                  \
     REDIST_PBLAS_SCALARS(T, CX)                                                \
     run({UP, #NAME, TYPE, Op::Tran, 0, TRANS, *M, *N, Al, Be, A, *IA, *JA,     \

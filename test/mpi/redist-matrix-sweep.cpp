@@ -8,19 +8,19 @@
 // on each axis; either grid order and storage order; first-process offsets;
 // padded leading dimensions that differ per rank; a whole matrix or a
 // random sub-matrix into a random place of a target of another size;
-// sometimes transposed, sometimes only a band of diagonals (a trapezoid); element sizes of 1 to 24 bytes; every mode, packing
-// and a schedule algorithm that applies; sometimes small transfer limits,
-// one rank per node or step-by-step execution. Each configuration also runs
-// in the Overlapped mode, its order in turn the drawn algorithm's steps
-// compacted, overlap or overlap-split; its events must be a valid
-// overlapped schedule of the region's grid counted element by element, and
-// its buffers hold at most the largest part a rank sends and the largest it
-// receives. Every target element is checked: those of the region hold their
-// source element, all others (padding included) are untouched, and the
-// ranks together checked exactly the region's elements. Then invalid
-// parameter sets, some on one rank only, must throw on every rank, with
-// Verify and without. Prints a summary of what was covered; exits 1 on any
-// error. COUNT 0 runs the invalid parameter sets alone.
+// sometimes transposed, sometimes only a band of diagonals (a trapezoid);
+// element sizes of 1 to 24 bytes; every mode, packing and a schedule algorithm
+// that applies; sometimes small transfer limits, one rank per node or
+// step-by-step execution. Each configuration also runs in the Overlapped mode,
+// its order in turn the drawn algorithm's steps compacted, overlap or
+// overlap-split; its events must be a valid overlapped schedule of the region's
+// grid counted element by element, and its buffers hold at most the largest
+// part a rank sends and the largest it receives. Every target element is
+// checked: those of the region hold their source element, all others (padding
+// included) are untouched, and the ranks together checked exactly the region's
+// elements. Then invalid parameter sets, some on one rank only, must throw on
+// every rank, with Verify and without. Prints a summary of what was covered;
+// exits 1 on any error. COUNT 0 runs the invalid parameter sets alone.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -549,8 +549,7 @@ int main(int argc, char **argv) {
     }
     D.Steps = S.coin(20);
     // A band of diagonals (a trapezoid): either edge, or both.
-    const bool Band =
-        R.Rows > 0 && R.Cols > 0 && !D.Algo.Product && S.coin(25);
+    const bool Band = R.Rows > 0 && R.Cols > 0 && !D.Algo.Product && S.coin(25);
     if (Band) {
       if (S.coin(70))
         R.DiagonalBegin = S.uniform(-R.Cols - 1, R.Rows);

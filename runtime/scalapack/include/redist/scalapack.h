@@ -42,8 +42,8 @@ void Cpdtrmr2d(const char *Uplo, const char *Diag, int M, int N, double *A,
                int IA, int JA, int *DescA, double *B, int IB, int JB,
                int *DescB, int GContext);
 void Cpstrmr2d(const char *Uplo, const char *Diag, int M, int N, float *A,
-               int IA, int JA, int *DescA, float *B, int IB, int JB,
-               int *DescB, int GContext);
+               int IA, int JA, int *DescA, float *B, int IB, int JB, int *DescB,
+               int GContext);
 void Cpztrmr2d(const char *Uplo, const char *Diag, int M, int N, void *A,
                int IA, int JA, int *DescA, void *B, int IB, int JB, int *DescB,
                int GContext);
