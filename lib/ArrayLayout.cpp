@@ -155,13 +155,12 @@ Distribution DimFormat::over(int64_t Procs) const {
   case DistKind::Cyclic:
     return Distribution::cyclic(Procs, Param);
   case DistKind::GenBlock:
-    if (static_cast<int64_t>(Sizes.size()) != Procs)
-      throw InvalidArgument(str() + " has " + std::to_string(Sizes.size()) +
-                            " sizes for " + std::to_string(Procs) +
-                            " processes");
-    return Distribution::genBlock(Sizes);
+    break;
   }
-  return Distribution::block(Procs);
+  if (static_cast<int64_t>(Sizes.size()) != Procs)
+    throw InvalidArgument(str() + " has " + std::to_string(Sizes.size()) +
+                          " sizes for " + std::to_string(Procs) + " processes");
+  return Distribution::genBlock(Sizes);
 }
 
 std::string DimFormat::str() const {

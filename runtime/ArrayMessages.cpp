@@ -152,6 +152,13 @@ void addArrayLayoutParameters(std::vector<Parameter> &Params,
   Params.push_back(listParameter(Name + " strides", L.storage().Strides));
 }
 
+Parameter ranksParameter(const std::string &Side,
+                         const std::vector<int> &Ranks) {
+  // Empty: ranks 0 .. procs - 1.
+  return listParameter(Side + " ranks of the grid processes",
+                       {Ranks.begin(), Ranks.end()});
+}
+
 Parameter algorithmParameter(ArrayAlgorithm A) {
   return {"schedule algorithm", static_cast<int64_t>(A.Base) * 2 + A.Product,
           [](int64_t V) {
@@ -169,8 +176,7 @@ std::vector<Parameter> arrayParameters(const ArrayProblem &M,
   std::vector<Parameter> Params;
   auto Side = [&](const std::string &Name, const ArraySide &S) {
     addArrayLayoutParameters(Params, Name, S.Layout);
-    Params.push_back(listParameter(Name + " ranks of the grid processes",
-                                   {S.Ranks.begin(), S.Ranks.end()}));
+    Params.push_back(ranksParameter(Name, S.Ranks));
   };
   Side("source", M.From);
   Side("target", M.To);

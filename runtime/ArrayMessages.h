@@ -75,7 +75,10 @@ std::string resolveArrayStorage(ArrayProblem &M);
 /// Layout L's parameters, each name starting with Name, appended to Params.
 void addArrayLayoutParameters(std::vector<Parameter> &Params,
                               const std::string &Name, const ArrayLayout &L);
-/// The schedule algorithm as a Parameter.
+/// The ranks of one side's processes (Side: "source" or "target"), and the
+/// schedule algorithm, as Parameters.
+Parameter ranksParameter(const std::string &Side,
+                         const std::vector<int> &Ranks);
 Parameter algorithmParameter(ArrayAlgorithm A);
 /// Every parameter the ranks of an array plan must share, for the Verify
 /// option's comparison (Agreement.h); the same number on every rank.

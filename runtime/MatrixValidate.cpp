@@ -193,9 +193,7 @@ std::vector<Parameter> matrixParameters(const MatrixProblem &M,
   };
   auto Side = [&](const std::string &Name, const MatrixSide &S) {
     addLayoutParameters(Params, Name, S.Layout);
-    // Empty: ranks 0 .. procs - 1.
-    Params.push_back(listParameter(Name + " ranks of the grid processes",
-                                   {S.Ranks.begin(), S.Ranks.end()}));
+    Params.push_back(ranksParameter(Name, S.Ranks));
   };
   Side("source", M.From);
   Side("target", M.To);
