@@ -13,6 +13,10 @@ packages=(
   openmpi-bin libopenmpi-dev
   libgtest-dev libgmock-dev
   libscalapack-openmpi-dev
+  # libredist_scalapack's tests: a Fortran program calling it, and
+  # ScaLAPACK's own compiled PBLAS testers with their data files.
+  gfortran scalapack-mpi-test scalapack-test-common
+  pkg-config
 )
 
 missing=()
