@@ -24,6 +24,15 @@ if(TARGET redist_scalapack)
   list(APPEND _redist_exported redist_scalapack)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/scalapack/include/redist
     DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  # pkg-config's redist-scalapack, relocatable: its prefix is found from
+  # where the file lies.
+  set(_redist_pc_dir ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+  file(RELATIVE_PATH REDIST_PC_TO_PREFIX /${_redist_pc_dir} /)
+  string(REGEX REPLACE "/$" "" REDIST_PC_TO_PREFIX "${REDIST_PC_TO_PREFIX}")
+  configure_file(${PROJECT_SOURCE_DIR}/runtime/scalapack/redist-scalapack.pc.in
+    ${PROJECT_BINARY_DIR}/redist-scalapack.pc @ONLY)
+  install(FILES ${PROJECT_BINARY_DIR}/redist-scalapack.pc
+    DESTINATION ${_redist_pc_dir})
 endif()
 
 install(TARGETS ${_redist_exported}

@@ -4,7 +4,8 @@
 // closed forms of CommGrid.cpp and MessagePattern.cpp, a section's axis is
 // cut at the block boundaries of both sides. The product over process ids
 // adds each axis message's share of the source and target process ids, so
-// it costs O(1) per message.
+// it costs O(1) per message. A band's two axes are counted together, per
+// pair of their messages, from their runs (bandCount), once per pair.
 //
 //===----------------------------------------------------------------------===//
 #include "redist/ArrayGrid.h"
@@ -64,6 +65,85 @@ void walkAxis(const ArrayLayout &From, const ArrayLayout &To,
   }
 }
 
+/// The elements (i, j), i in [R0, R0 + RL), j in [C0, C0 + CL), with
+/// Begin <= i - j < End, in O(1).
+int64_t pairCount(int64_t R0, int64_t RL, int64_t C0, int64_t CL, int64_t Begin,
+                  int64_t End) {
+  // i - j lies in (Low, High): diagonals beyond mean "all" or "none", and
+  // clamping them keeps the sums from overflowing.
+  const int64_t Low = R0 - (C0 + CL), High = R0 + RL - C0;
+  Begin = std::min(std::max(Begin, Low), High);
+  End = std::min(std::max(End, Low), High);
+  if (End <= Begin)
+    return 0;
+  // The sum of min(max(X, 0), L) for X in [A, B).
+  auto SumClamped = [](int64_t A, int64_t B, int64_t L) {
+    int64_t Sum = 0;
+    const int64_t Lo = std::max<int64_t>(A, 0), Hi = std::min(B, L + 1);
+    if (Hi > Lo)
+      Sum += (Lo + Hi - 1) * (Hi - Lo) / 2;
+    const int64_t Top = std::max(A, L + 1);
+    if (B > Top)
+      Sum += L * (B - Top);
+    return Sum;
+  };
+  // Elements with i - j < D: per column j, clamp(j + D - R0, 0, RL).
+  auto Below = [&](int64_t D) {
+    return SumClamped(C0 + D - R0, C0 + D - R0 + CL, RL);
+  };
+  return Below(End) - Below(Begin);
+}
+
+/// The length of a tuple of axis messages: the product of the axis
+/// lengths, a band's two axes counted together (once per pair of their
+/// messages, then remembered).
+class TupleLength {
+public:
+  TupleLength(const ArrayLayout &From, const ArrayLayout &To,
+              const ArrayRegion &R, const std::vector<AxisGrid> &Axes)
+      : Axes(Axes) {
+    if (!R.Band)
+      return;
+    Band = *R.Band;
+    RowRuns = indexedAxisRuns(From, To, R, Band.Row);
+    ColRuns = indexedAxisRuns(From, To, R, Band.Col);
+    Cols = Axes[static_cast<size_t>(Band.Col)].Lines.Messages.size();
+    Known.assign(
+        Axes[static_cast<size_t>(Band.Row)].Lines.Messages.size() * Cols, -1);
+  }
+  /// Ids[a] is the message of Axes[a].
+  int64_t operator()(const std::vector<int64_t> &Ids) {
+    int64_t Len = 1;
+    for (size_t A = 0; A < Axes.size(); ++A)
+      if (Known.empty() ||
+          (static_cast<int>(A) != Band.Row && static_cast<int>(A) != Band.Col))
+        Len *= Axes[A].Lines.Messages[static_cast<size_t>(Ids[A])].Len;
+    if (Known.empty())
+      return Len;
+    const int64_t Row = Ids[static_cast<size_t>(Band.Row)],
+                  Col = Ids[static_cast<size_t>(Band.Col)];
+    int64_t &Count =
+        Known[static_cast<size_t>(Row) * Cols + static_cast<size_t>(Col)];
+    if (Count < 0) {
+      const Message &X = Axes[static_cast<size_t>(Band.Row)]
+                             .Lines.Messages[static_cast<size_t>(Row)];
+      const Message &Y = Axes[static_cast<size_t>(Band.Col)]
+                             .Lines.Messages[static_cast<size_t>(Col)];
+      Count = bandCount(Band, RowRuns.at({X.Src, X.Dst}),
+                        ColRuns.at({Y.Src, Y.Dst}));
+    }
+    return Len * Count;
+  }
+
+private:
+  const std::vector<AxisGrid> &Axes;
+  ArrayBand Band;
+  std::map<std::pair<int64_t, int64_t>, std::vector<IndexedRun>> RowRuns,
+      ColRuns;
+  size_t Cols = 0;
+  std::vector<int64_t> Known; ///< per (row message, column message)
+};
+
 /// Each axis message's share of the source and target process ids.
 struct Shares {
   std::vector<std::vector<int64_t>> Src, Dst;
@@ -113,24 +193,27 @@ Shares sharesOf(const ArrayLayout &From, const ArrayLayout &To,
 }
 
 /// Calls F(Src, Dst, Len, Tuple) for every tuple of messages of Lists[a]
-/// (indices into Axes[a].Lines.Messages), last axis fastest.
+/// (indices into Axes[a].Lines.Messages), last axis fastest; Len may be 0
+/// within a band.
 template <typename Fn>
 void forEachTuple(const std::vector<AxisGrid> &Axes, const Shares &S,
+                  TupleLength &Length,
                   const std::vector<std::vector<int64_t>> &Lists, Fn &&F) {
   const size_t D = Axes.size();
   for (const std::vector<int64_t> &L : Lists)
     if (L.empty())
       return;
   std::vector<size_t> At(D, 0);
+  std::vector<int64_t> Ids(D);
   while (true) {
-    int64_t Src = 0, Dst = 0, Len = 1;
+    int64_t Src = 0, Dst = 0;
     for (size_t A = 0; A < D; ++A) {
       const int64_t Id = Lists[A][At[A]];
+      Ids[A] = Id;
       Src += S.Src[A][static_cast<size_t>(Id)];
       Dst += S.Dst[A][static_cast<size_t>(Id)];
-      Len *= Axes[A].Lines.Messages[static_cast<size_t>(Id)].Len;
     }
-    F(Src, Dst, Len, At);
+    F(Src, Dst, Length(Ids), At);
     size_t A = D;
     while (A > 0) {
       --A;
@@ -217,6 +300,30 @@ ArrayRegion redist::resolveRegion(const ArrayLayout &From,
           ", " + std::to_string(TB) + " + " + std::to_string(E) +
           "), is outside the extent " + std::to_string(To.extent(T)));
   }
+  if (R.Band) {
+    ArrayBand &B = *R.Band;
+    if (B.Row < 0 || B.Row >= D || B.Col < 0 || B.Col >= D || B.Row == B.Col)
+      throw InvalidArgument("the band's dimensions are " +
+                            std::to_string(B.Row) + " and " +
+                            std::to_string(B.Col) +
+                            "; it needs two different dimensions of [0, " +
+                            std::to_string(D) + ")");
+    const int64_t Rows = R.Extents[static_cast<size_t>(B.Row)],
+                  Cols = R.Extents[static_cast<size_t>(B.Col)];
+    // i - j lies in [1 - Cols, Rows - 1]: farther diagonals keep all or
+    // none.
+    auto Clamp = [&](int64_t V) {
+      return std::min(std::max(V, 1 - Cols), Rows);
+    };
+    if (Rows == 0 || Cols == 0) {
+      R.Band.reset();
+    } else {
+      B.Begin = Clamp(B.Begin);
+      B.End = std::max(B.Begin, Clamp(B.End));
+      if (B.Begin == 1 - Cols && B.End == Rows)
+        R.Band.reset();
+    }
+  }
   return R;
 }
 
@@ -228,6 +335,8 @@ bool redist::isWholeAxis(const ArrayLayout &From, const ArrayLayout &To,
 
 bool redist::isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
                           const ArrayRegion &R) {
+  if (R.Band)
+    return false;
   for (int K = 0; K < From.rank(); ++K)
     if (R.Permutation[static_cast<size_t>(K)] != K ||
         !wholeAxis(From, To, R, K, K))
@@ -294,6 +403,7 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
   G.Whole.P = From.procs();
   G.Whole.Q = To.procs();
   const Shares S = sharesOf(From, To, G.Axes);
+  TupleLength Length(From, To, R, G.Axes);
   const size_t D = G.Axes.size();
   // Each axis grid is sorted by source: the messages of 1-D source process
   // p are ids [First[a][p], First[a][p + 1]).
@@ -312,7 +422,8 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
         Radix[A] * static_cast<int64_t>(G.Axes[A].Lines.Messages.size());
   // Source process by source process, so that the grid comes out sorted
   // with one short sort per process (by target): O(messages log degree).
-  G.IdOfTuple.assign(static_cast<size_t>(Count), 0);
+  // A band leaves some tuples empty: they are no message.
+  G.IdOfTuple.assign(static_cast<size_t>(Count), -1);
   G.Whole.Messages.reserve(static_cast<size_t>(Count));
   struct Entry {
     int64_t Dst, Len, Tuple;
@@ -333,14 +444,13 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
       continue;
     Row.clear();
     while (true) {
-      int64_t Dst = 0, Len = 1, Tuple = 0;
+      int64_t Dst = 0, Tuple = 0;
       for (size_t A = 0; A < D; ++A) {
-        const size_t Id = static_cast<size_t>(At[A]);
-        Dst += S.Dst[A][Id];
-        Len *= G.Axes[A].Lines.Messages[Id].Len;
+        Dst += S.Dst[A][static_cast<size_t>(At[A])];
         Tuple += At[A] * Radix[A];
       }
-      Row.push_back({Dst, Len, Tuple});
+      if (const int64_t Len = Length(At))
+        Row.push_back({Dst, Len, Tuple});
       size_t A = D;
       while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
         At[A - 1] = Lo[A - 1];
@@ -365,9 +475,11 @@ namespace {
 /// The messages of one source (Sending) or target process, sorted by the
 /// other end.
 std::vector<Message> oneProcess(const ArrayLayout &From, const ArrayLayout &To,
-                                const std::vector<AxisGrid> &Axes, int64_t Proc,
+                                const std::vector<AxisGrid> &Axes,
+                                const ArrayRegion &R, int64_t Proc,
                                 bool Sending) {
   const Shares S = sharesOf(From, To, Axes);
+  TupleLength Length(From, To, R, Axes);
   std::vector<std::vector<int64_t>> Lists;
   for (const AxisGrid &A : Axes) {
     const int64_t Rank = Sending ? From.dimRankOf(A.SourceDim, Proc)
@@ -380,9 +492,10 @@ std::vector<Message> oneProcess(const ArrayLayout &From, const ArrayLayout &To,
   }
   std::vector<Message> Out;
   forEachTuple(
-      Axes, S, Lists,
+      Axes, S, Length, Lists,
       [&](int64_t Src, int64_t Dst, int64_t Len, const std::vector<size_t> &) {
-        Out.push_back({Src, Dst, Len});
+        if (Len > 0)
+          Out.push_back({Src, Dst, Len});
       });
   std::sort(Out.begin(), Out.end(), [&](const Message &X, const Message &Y) {
     return Sending ? X.Dst < Y.Dst : X.Src < Y.Src;
@@ -395,15 +508,47 @@ std::vector<Message> oneProcess(const ArrayLayout &From, const ArrayLayout &To,
 std::vector<Message> redist::arrayRow(const ArrayLayout &From,
                                       const ArrayLayout &To,
                                       const std::vector<AxisGrid> &Axes,
-                                      int64_t Src) {
-  return oneProcess(From, To, Axes, Src, true);
+                                      int64_t Src, const ArrayRegion &Region) {
+  return oneProcess(From, To, Axes, Region, Src, true);
 }
 
 std::vector<Message> redist::arrayColumn(const ArrayLayout &From,
                                          const ArrayLayout &To,
                                          const std::vector<AxisGrid> &Axes,
-                                         int64_t Dst) {
-  return oneProcess(From, To, Axes, Dst, false);
+                                         int64_t Dst,
+                                         const ArrayRegion &Region) {
+  return oneProcess(From, To, Axes, Region, Dst, false);
+}
+
+std::map<std::pair<int64_t, int64_t>, std::vector<IndexedRun>>
+redist::indexedAxisRuns(const ArrayLayout &From, const ArrayLayout &To,
+                        const ArrayRegion &R, int A) {
+  std::map<std::pair<int64_t, int64_t>, std::vector<IndexedRun>> Runs;
+  walkAxis(From, To, R, A, inverse(R.Permutation)[static_cast<size_t>(A)],
+           [&](int64_t P, int64_t Q, int64_t K, int64_t LS, int64_t LT,
+               int64_t Len) {
+             std::vector<IndexedRun> &List = Runs[{P, Q}];
+             if (!List.empty()) {
+               IndexedRun &B = List.back();
+               if (B.Src + B.Len == LS && B.Dst + B.Len == LT &&
+                   B.Index + B.Len == K) {
+                 B.Len += Len;
+                 return;
+               }
+             }
+             List.push_back({LS, LT, K, Len});
+           });
+  return Runs;
+}
+
+int64_t redist::bandCount(const ArrayBand &Band,
+                          const std::vector<IndexedRun> &Rows,
+                          const std::vector<IndexedRun> &Cols) {
+  int64_t Count = 0;
+  for (const IndexedRun &X : Rows)
+    for (const IndexedRun &Y : Cols)
+      Count += pairCount(X.Index, X.Len, Y.Index, Y.Len, Band.Begin, Band.End);
+  return Count;
 }
 
 MessagePattern redist::describeAxis(const ArrayLayout &From,
@@ -446,7 +591,11 @@ CommGrid redist::countArrayGridByElements(const ArrayLayout &From,
       SI[A] = R.SourceBegin[A] + K[A];
     for (size_t T = 0; T < D; ++T)
       TI[T] = R.TargetBegin[T] + K[static_cast<size_t>(R.Permutation[T])];
-    ++Counts[{From.toLocal(SI).Proc, To.toLocal(TI).Proc}];
+    const int64_t Diagonal = R.Band ? K[static_cast<size_t>(R.Band->Row)] -
+                                          K[static_cast<size_t>(R.Band->Col)]
+                                    : 0;
+    if (!R.Band || (Diagonal >= R.Band->Begin && Diagonal < R.Band->End))
+      ++Counts[{From.toLocal(SI).Proc, To.toLocal(TI).Proc}];
     More = false;
     for (size_t A = D; A-- > 0;) {
       if (++K[A] < R.Extents[A]) {

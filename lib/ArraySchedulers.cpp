@@ -142,6 +142,13 @@ bool arrayAlgorithmApplies(ArrayAlgorithm A, const ArrayLayout &From,
                            const ArrayLayout &To, const ArrayRegion &R,
                            std::string *Why) {
   if (A.Product) {
+    if (R.Band) {
+      setWhy(Why, "a band of diagonals couples dimensions " +
+                      std::to_string(R.Band->Row) + " and " +
+                      std::to_string(R.Band->Col) +
+                      ", so its grid is no product of per-axis grids");
+      return false;
+    }
     for (int Axis = 0; Axis < From.rank(); ++Axis) {
       std::string Reason;
       if (!axisApplies(A.Base, From, To, R, Axis, &Reason)) {

@@ -186,6 +186,10 @@ std::vector<Parameter> arrayParameters(const ArrayProblem &M,
   Params.push_back(listParameter("section extents", R.Extents));
   Params.push_back(listParameter("section source begin", R.SourceBegin));
   Params.push_back(listParameter("section target begin", R.TargetBegin));
+  Params.push_back(listParameter(
+      "band", R.Band ? std::vector<int64_t>{R.Band->Row, R.Band->Col,
+                                            R.Band->Begin, R.Band->End}
+                     : std::vector<int64_t>{}));
   Params.push_back(algorithmParameter(M.Algorithm));
   for (Parameter &P : optionParameters(ElementBytes, Options))
     Params.push_back(std::move(P));
@@ -216,51 +220,32 @@ const std::vector<TriRun> &ArrayMessages::axisRuns(int A, int64_t P,
   return Cache.emplace(std::make_pair(P, Q), std::move(Runs)).first->second;
 }
 
-MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
-                                    const std::vector<int64_t> *SourceStrides) {
-  const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
-  const int D = A.rank();
-  const size_t N = static_cast<size_t>(D);
-  // Strides of both ends; the other rank's offsets are never used, but
-  // its layout's strides keep the description the same on both ends.
-  const std::vector<int64_t> SStr = SourceStrides       ? *SourceStrides
-                                    : Src == M.FromProc ? M.FromStrides
-                                                        : A.strides(Src);
-  const std::vector<int64_t> TStr =
-      Dst == M.ToProc ? M.ToStrides : B.strides(Dst);
-  std::vector<int64_t> DStr(N);
-  std::vector<const std::vector<TriRun> *> Runs(N);
-  std::vector<int64_t> Height(N, 0);
-  for (int K = 0; K < D; ++K) {
-    const size_t I = static_cast<size_t>(K);
-    int T = 0;
-    while (M.Region.Permutation[static_cast<size_t>(T)] != K)
-      ++T;
-    DStr[I] = TStr[static_cast<size_t>(T)];
-    Runs[I] = &axisRuns(K, A.dimRankOf(K, Src), B.dimRankOf(T, Dst));
-    for (const TriRun &R : *Runs[I])
-      Height[I] += R.Len;
-  }
-  // Axes from the slowest to the fastest of the source's storage order.
-  std::vector<int> Order(N);
-  for (int J = 0; J < D; ++J)
-    Order[static_cast<size_t>(J)] =
-        A.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
-  std::vector<int64_t> PosStride(N, 1);
-  for (int J = D - 2; J >= 0; --J) {
-    const size_t Here = static_cast<size_t>(Order[static_cast<size_t>(J)]);
-    const size_t Next = static_cast<size_t>(Order[static_cast<size_t>(J + 1)]);
+namespace {
+
+/// One nested segment: a level of repeats per axis of Order (slowest
+/// first), each axis's runs (Pos from 0 along the axis) its items; the
+/// fastest axis's runs are the segment's runs where they are contiguous on
+/// both sides, else a level too, around one element. O(runs of each axis)
+/// entries, never one per element. Positions start at 0.
+TriSegment nestSegment(const std::vector<int> &Order,
+                       const std::vector<const std::vector<TriRun> *> &Runs,
+                       const std::vector<int64_t> &SStr,
+                       const std::vector<int64_t> &DStr) {
+  const size_t N = Order.size();
+  std::vector<int64_t> Height(N, 0), PosStride(N, 1);
+  for (size_t X = 0; X < N; ++X)
+    for (const TriRun &R : *Runs[X])
+      Height[X] += R.Len;
+  for (size_t J = N - 1; J-- > 0;) {
+    const size_t Here = static_cast<size_t>(Order[J]);
+    const size_t Next = static_cast<size_t>(Order[J + 1]);
     PosStride[Here] = PosStride[Next] * Height[Next];
   }
-  // One level of nested repeats per axis, slowest first, each axis's runs
-  // its items; the fastest axis's runs are the segment's runs where they
-  // are contiguous on both sides, else a level too, around one element.
-  // O(runs of each axis) entries, never one per element.
   const size_t Inner = static_cast<size_t>(Order[N - 1]);
   const bool Contiguous = SStr[Inner] == 1 && DStr[Inner] == 1;
   TriSegment S;
-  for (int J = 0; J < D; ++J) {
-    const size_t X = static_cast<size_t>(Order[static_cast<size_t>(J)]);
+  for (size_t J = 0; J < N; ++J) {
+    const size_t X = static_cast<size_t>(Order[J]);
     if (X == Inner && Contiguous)
       break;
     TriLevel L;
@@ -279,8 +264,128 @@ MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
     S.Runs.push_back({0, 0, 0, 1});
     S.PerRepeat = 1;
   }
+  return S;
+}
+
+/// Runs as TriRuns, positions from 0; only indices [Lo, Hi) of them.
+std::vector<TriRun> clipRuns(const std::vector<IndexedRun> &Runs, int64_t Lo,
+                             int64_t Hi) {
+  std::vector<TriRun> Out;
+  int64_t Pos = 0;
+  for (const IndexedRun &R : Runs) {
+    const int64_t B = std::max(Lo, R.Index), E = std::min(Hi, R.Index + R.Len);
+    if (B >= E)
+      continue;
+    Out.push_back({R.Src + (B - R.Index), R.Dst + (B - R.Index), Pos, E - B});
+    Pos += E - B;
+  }
+  return Out;
+}
+
+} // namespace
+
+MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
+                                    const std::vector<int64_t> *SourceStrides) {
+  const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
+  const int D = A.rank();
+  const size_t N = static_cast<size_t>(D);
+  // Strides of both ends; the other rank's offsets are never used, but
+  // its layout's strides keep the description the same on both ends.
+  const std::vector<int64_t> SStr = SourceStrides       ? *SourceStrides
+                                    : Src == M.FromProc ? M.FromStrides
+                                                        : A.strides(Src);
+  const std::vector<int64_t> TStr =
+      Dst == M.ToProc ? M.ToStrides : B.strides(Dst);
+  std::vector<int64_t> DStr(N);
+  std::vector<const std::vector<TriRun> *> Runs(N);
+  for (int K = 0; K < D; ++K) {
+    const size_t I = static_cast<size_t>(K);
+    int T = 0;
+    while (M.Region.Permutation[static_cast<size_t>(T)] != K)
+      ++T;
+    DStr[I] = TStr[static_cast<size_t>(T)];
+    Runs[I] = &axisRuns(K, A.dimRankOf(K, Src), B.dimRankOf(T, Dst));
+  }
+  // Axes from the slowest to the fastest of the source's storage order.
+  std::vector<int> Order(N);
+  for (int J = 0; J < D; ++J)
+    Order[static_cast<size_t>(J)] =
+        A.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
+  if (M.Region.Band)
+    return bandCutter(Src, Dst, SStr, DStr, std::move(Runs), std::move(Order));
   std::vector<TriSegment> Segments;
-  Segments.push_back(std::move(S));
+  Segments.push_back(nestSegment(Order, Runs, SStr, DStr));
+  return MessageCutter(std::move(Segments));
+}
+
+MessageCutter ArrayMessages::bandCutter(
+    int64_t Src, int64_t Dst, const std::vector<int64_t> &SStr,
+    const std::vector<int64_t> &DStr,
+    std::vector<const std::vector<TriRun> *> Runs, std::vector<int> Order) {
+  const ArrayLayout &A = M.From.Layout, &B = M.To.Layout;
+  const ArrayBand &Band = *M.Region.Band;
+  // The band's axis that comes first in the storage order goes outermost.
+  const int Outer = *std::find_if(Order.begin(), Order.end(), [&](int X) {
+    return X == Band.Row || X == Band.Col;
+  });
+  const int Inner = Outer == Band.Row ? Band.Col : Band.Row;
+  Order.erase(std::find(Order.begin(), Order.end(), Outer));
+  Order.insert(Order.begin(), Outer);
+  // Index o of Outer moves Inner's indices [o + Lo, o + Hi): Begin <= i - j
+  // < End read for j (Outer the column) or for i.
+  const int64_t Lo = Outer == Band.Col ? Band.Begin : 1 - Band.End;
+  const int64_t Hi = Outer == Band.Col ? Band.End : 1 - Band.Begin;
+  auto Indexed = [&](int X) -> const std::vector<IndexedRun> & {
+    auto &Cache = BandRuns[X == Band.Row ? 0 : 1];
+    if (Cache.empty())
+      Cache = indexedAxisRuns(A, B, M.Region, X);
+    int T = 0;
+    while (M.Region.Permutation[static_cast<size_t>(T)] != X)
+      ++T;
+    return Cache.at({A.dimRankOf(X, Src), B.dimRankOf(T, Dst)});
+  };
+  const std::vector<IndexedRun> &OuterRuns = Indexed(Outer);
+  const std::vector<IndexedRun> &InnerRuns = Indexed(Inner);
+  const std::vector<TriRun> AllInner =
+      clipRuns(InnerRuns, INT64_MIN, INT64_MAX);
+  const int64_t First = InnerRuns.front().Index,
+                Last = InnerRuns.back().Index + InnerRuns.back().Len;
+  std::vector<TriSegment> Segments;
+  int64_t Base = 0;
+  // Indices [T, T + Count) of outer run X, with Inner's runs Moving.
+  auto Emit = [&](const IndexedRun &X, int64_t T, int64_t Count,
+                  const std::vector<TriRun> &Moving) {
+    if (Moving.empty()) // the interval falls between Inner's runs
+      return;
+    const std::vector<TriRun> One{{X.Src + T, X.Dst + T, 0, Count}};
+    Runs[static_cast<size_t>(Outer)] = &One;
+    Runs[static_cast<size_t>(Inner)] = &Moving;
+    TriSegment S = nestSegment(Order, Runs, SStr, DStr);
+    // The top level is Outer's, its item absolute.
+    S.Outer.front().Items.front().Pos += Base;
+    Base += Count * S.Outer.front().PosStep;
+    Segments.push_back(std::move(S));
+  };
+  for (const IndexedRun &X : OuterRuns) {
+    for (int64_t T = 0; T < X.Len;) {
+      const int64_t O = X.Index + T;
+      if (O + Hi <= First) { // nothing moves up to index First - Hi
+        T += First - Hi - O + 1;
+        continue;
+      }
+      if (O + Lo >= Last) // nor from here on
+        break;
+      if (O + Lo <= First && O + Hi >= Last) {
+        // All of Inner's runs, while O + Lo <= First (O + Hi only grows).
+        const int64_t Count = std::min(X.Len - T, First - Lo - O + 1);
+        Emit(X, T, Count, AllInner);
+        T += Count;
+        continue;
+      }
+      Emit(X, T, 1, clipRuns(InnerRuns, O + Lo, O + Hi));
+      ++T;
+    }
+  }
   return MessageCutter(std::move(Segments));
 }
 

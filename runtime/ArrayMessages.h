@@ -6,7 +6,11 @@
 // process ids is lib's product of per-axis grids (redist/ArrayGrid.h); a
 // message's elements are the product of its per-axis runs
 // (describeAxis), in the order of the source's storage (its fastest axis
-// innermost), which both ends compute alike.
+// innermost), which both ends compute alike. A band (ArrayRegion::Band)
+// moves the slower of its two axes outermost: per index there the other
+// axis's indices that move are one interval, so the message is a segment
+// of whole repeats where the interval holds all of that axis's runs, and
+// one segment per index an edge of the band crosses.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_ARRAYMESSAGES_H
@@ -98,15 +102,27 @@ public:
   void dropRuns() {
     for (auto &Axis : AxisRuns)
       Axis.clear();
+    for (auto &Axis : BandRuns)
+      Axis.clear();
   }
 
 private:
   /// One axis's runs between 1-D processes (P, Q), made once.
   const std::vector<TriRun> &axisRuns(int A, int64_t P, int64_t Q);
+  /// A band's message from the nested segment of each group of indices of
+  /// its outer axis.
+  MessageCutter bandCutter(int64_t Src, int64_t Dst,
+                           const std::vector<int64_t> &SStr,
+                           const std::vector<int64_t> &DStr,
+                           std::vector<const std::vector<TriRun> *> Runs,
+                           std::vector<int> Order);
   const ArrayProblem &M;
   ArrayGrid Grid;
   std::vector<std::map<std::pair<int64_t, int64_t>, std::vector<TriRun>>>
       AxisRuns;
+  /// A band's two axes' runs with their indices (Band.Row's, then
+  /// Band.Col's), made once.
+  std::map<std::pair<int64_t, int64_t>, std::vector<IndexedRun>> BandRuns[2];
 };
 
 } // namespace detail

@@ -14,17 +14,13 @@
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
 
+#include "Combine.h"
+
 #include <cstring>
 
 namespace redist {
 namespace detail {
 namespace {
-
-/// How often a segment's runs are copied, and the shift between copies:
-/// the segment's own Repeat, or a nested level's item.
-struct Repeats {
-  int64_t Count, FromStride, ToStride;
-};
 
 template <std::size_t E>
 inline void copyRun(char *D, const char *S, int64_t N) {
@@ -175,42 +171,21 @@ void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
   }
 }
 
-/// Copies Sg's runs within its levels from J on (CopySegment::Outer), at
-/// From and To; the deepest level's repeats are Copy's. Each call of Copy
-/// covers an item of that level, so the walk's own cost is per item.
-template <typename Fn>
-void walkLevels(const CopySegment &Sg, std::size_t J, const char *From,
-                char *To, int64_t E, Fn &&Copy) {
-  const CopyLevel &L = Sg.Outer[J];
-  const bool Deepest = J + 1 == Sg.Outer.size();
-  for (const CopyItem &I : L.Items) {
-    const char *F = From + I.From * E;
-    char *T = To + I.To * E;
-    if (Deepest) {
-      Copy(Repeats{I.Count, L.FromStep, L.ToStep}, F, T);
-      continue;
-    }
-    for (int64_t K = 0; K < I.Count; ++K)
-      walkLevels(Sg, J + 1, F + K * L.FromStep * E, T + K * L.ToStep * E, E,
-                 Copy);
-  }
-}
-
 template <std::size_t E>
 void runSegment(const CopySegment &Sg, const char *From, char *To) {
-  if (Sg.Outer.empty())
-    return copySegment<E>(Sg, {Sg.Repeat, Sg.FromStride, Sg.ToStride}, From,
-                          To);
-  walkLevels(Sg, 0, From, To, static_cast<int64_t>(E),
-             [&](Repeats Rp, const char *F, char *T) {
-               copySegment<E>(Sg, Rp, F, T);
-             });
+  forEachRepeat(Sg, From, To, static_cast<int64_t>(E),
+                [&](Repeats Rp, const char *F, char *T) {
+                  copySegment<E>(Sg, Rp, F, T);
+                });
 }
 
 } // namespace
 
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,
                     std::size_t ElementBytes) {
+  if (P.WritesTarget)
+    if (const Combine *C = activeCombine())
+      return runCombineProgram(P, From, To, *C);
   for (const CopySegment &Sg : P.Segments) {
     switch (ElementBytes) {
     case 1:
@@ -229,14 +204,10 @@ void runCopyProgram(const CopyProgram &P, const char *From, char *To,
       runSegment<16>(Sg, From, To);
       break;
     default:
-      if (Sg.Outer.empty())
-        copySegmentBytes(Sg, {Sg.Repeat, Sg.FromStride, Sg.ToStride}, From, To,
-                         ElementBytes);
-      else
-        walkLevels(Sg, 0, From, To, static_cast<int64_t>(ElementBytes),
-                   [&](Repeats Rp, const char *F, char *T) {
-                     copySegmentBytes(Sg, Rp, F, T, ElementBytes);
-                   });
+      forEachRepeat(Sg, From, To, static_cast<int64_t>(ElementBytes),
+                    [&](Repeats Rp, const char *F, char *T) {
+                      copySegmentBytes(Sg, Rp, F, T, ElementBytes);
+                    });
     }
   }
 }

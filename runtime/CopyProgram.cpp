@@ -427,6 +427,7 @@ CopyProgram MessageCutter::program(CopySide Side, int64_t Begin,
       clipNested(S, 0, TriBase(), Begin, End, Clipped);
 
   CopyProgram P;
+  P.WritesTarget = Side != CopySide::Pack;
   for (const TriSegment &T : Clipped) {
     if (!T.Outer.empty()) {
       CopySegment C = nestedSegment(T, Side, Begin);

@@ -68,6 +68,9 @@ struct CopySegment {
 struct CopyProgram {
   std::vector<CopySegment> Segments;
   int64_t Elements = 0;
+  /// Writes the target's storage (an unpack or direct copy): where a
+  /// combining execute() applies its combination (Combine.h).
+  bool WritesTarget = false;
   bool empty() const { return Elements == 0; }
 };
 
@@ -200,7 +203,40 @@ template <typename Fn> bool forEachRun(const CopyProgram &P, Fn &&Visit) {
 /// memory is O(this), which must grow with runs, never with elements.
 int64_t programEntries(const CopyProgram &P);
 
+/// How often a segment's runs are copied, and the shift between copies
+/// (in elements): the segment's own Repeat, or a nested level's item.
+struct Repeats {
+  int64_t Count, FromStride, ToStride;
+};
+
+/// Calls Copy(Repeats, From, To) so that Sg's runs, repeated as each call
+/// says from the addresses it gets, cover Sg: once for a plain segment,
+/// once per item of the deepest of its nested levels (CopySegment::Outer)
+/// otherwise. E is one element's size. Every kernel that walks a program
+/// (copying or combining) goes through here.
+template <typename Fn>
+void forEachRepeat(const CopySegment &Sg, const char *From, char *To, int64_t E,
+                   Fn &&Copy, std::size_t J = 0) {
+  if (Sg.Outer.empty())
+    return Copy(Repeats{Sg.Repeat, Sg.FromStride, Sg.ToStride}, From, To);
+  const CopyLevel &L = Sg.Outer[J];
+  const bool Deepest = J + 1 == Sg.Outer.size();
+  for (const CopyItem &I : L.Items) {
+    const char *F = From + I.From * E;
+    char *T = To + I.To * E;
+    if (Deepest) {
+      Copy(Repeats{I.Count, L.FromStep, L.ToStep}, F, T);
+      continue;
+    }
+    for (int64_t K = 0; K < I.Count; ++K)
+      forEachRepeat(Sg, F + K * L.FromStep * E, T + K * L.ToStep * E, E, Copy,
+                    J + 1);
+  }
+}
+
 /// Copies P's elements from From to To; ElementBytes is one element's size.
+/// Within a combining execute() (Combine.h), a program that writes the
+/// target combines instead.
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,
                     std::size_t ElementBytes);
 

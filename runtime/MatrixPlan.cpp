@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "redist/runtime/MatrixPlan.h"
 
+#include "Combine.h"
 #include "MatrixValidate.h"
 #include "PlanImpl.h"
 
@@ -27,7 +28,8 @@ ArraySide arraySideOf(const MatrixSide &S) {
 }
 
 /// The region of a resolved MatrixRegion: a transpose is the permutation
-/// (1, 0), and an empty region starts anywhere.
+/// (1, 0), an empty region starts anywhere, and a band of diagonals is one
+/// over the source's rows and columns.
 ArrayRegion arrayRegionOf(const MatrixRegion &R) {
   ArrayRegion A;
   if (R.Transpose)
@@ -37,6 +39,8 @@ ArrayRegion arrayRegionOf(const MatrixRegion &R) {
     A.SourceBegin = {R.SourceRow, R.SourceCol};
     A.TargetBegin = {R.TargetRow, R.TargetCol};
   }
+  if (R.banded())
+    A.Band = ArrayBand{0, 1, R.DiagonalBegin, R.DiagonalEnd};
   return A;
 }
 
@@ -81,13 +85,26 @@ MatrixPlan::MatrixPlan(const MatrixSide &From, const MatrixSide &To,
                        const MatrixRegion &Region, const PlanOptions &Options,
                        Algorithm2D Algorithm)
     : P(detail::PlanBuilder::matrix(From, To, Region, Algorithm, ElementBytes,
-                                    Comm, Options)) {}
+                                    Comm, Options)),
+      Combinable(Options.Pack == Packing::Runs), ElementBytes(ElementBytes) {}
 
 MatrixPlan::~MatrixPlan() = default;
 MatrixPlan::MatrixPlan(MatrixPlan &&) noexcept = default;
 MatrixPlan &MatrixPlan::operator=(MatrixPlan &&) noexcept = default;
 
 void MatrixPlan::execute(const void *Src, void *Dst) const {
+  P->execute(Src, Dst);
+}
+void MatrixPlan::execute(const void *Src, void *Dst, const Combine &C) const {
+  if (!Combinable)
+    throw InvalidArgument("a combining execute needs a plan packed with "
+                          "Packing::Runs");
+  if (detail::elementBytesOf(C.Type) != ElementBytes)
+    throw InvalidArgument("the combination's element type has " +
+                          std::to_string(detail::elementBytesOf(C.Type)) +
+                          " bytes, the plan's elements " +
+                          std::to_string(ElementBytes));
+  detail::CombineScope Scope(C);
   P->execute(Src, Dst);
 }
 void MatrixPlan::executeStep(const void *Src, void *Dst, int64_t K) const {

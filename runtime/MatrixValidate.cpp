@@ -204,6 +204,8 @@ std::vector<Parameter> matrixParameters(const MatrixProblem &M,
   Number("region source column", R.SourceCol);
   Number("region target row", R.TargetRow);
   Number("region target column", R.TargetCol);
+  Number("region first diagonal", R.DiagonalBegin);
+  Number("region end diagonal", R.DiagonalEnd);
   Params.push_back({"transposition", R.Transpose,
                     [](int64_t V) { return std::string(V ? "on" : "off"); }});
   Params.push_back(algorithmParameter(M.Algorithm));

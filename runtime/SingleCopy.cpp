@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "SingleCopy.h"
 
+#include "Combine.h"
 #include "PlanImpl.h"
 
 #include <algorithm>
@@ -40,6 +41,10 @@ std::size_t iovecsPerCall() {
 /// Bytes per process_vm_readv call at most: the kernel moves at most
 /// MAX_RW_COUNT (INT_MAX rounded down to a page) per call anyway.
 constexpr std::size_t BatchBytes = std::size_t(1) << 30;
+
+/// A combining read's bounce buffer: small enough to stay in cache between
+/// the read and the combination.
+constexpr std::size_t BounceBytes = std::size_t(64) << 10;
 
 /// Reads the Count runs of S (Local[I] and Remote[I] of equal length);
 /// "" or the failure. A call that stops short (at the kernel's limit per
@@ -140,11 +145,74 @@ void SingleCopyScratch::reserve(std::size_t Sources, std::size_t Readers) {
   Addresses.resize(std::max(Addresses.size(), Sources));
   Local.resize(iovecsPerCall());
   Remote.resize(iovecsPerCall());
+  if (Sources > 0 && Bounce.empty()) {
+    Bounce.resize(BounceBytes);
+    Combined.Segments.resize(1);
+    Combined.Segments[0].Runs.reserve(iovecsPerCall());
+    Combined.WritesTarget = true;
+  }
 }
 
+namespace {
+
+/// readRuns with a combination: batches of runs read into the bounce
+/// buffer (a run longer than what is left of it split), each batch
+/// combined into Dst by one program whose runs go from the buffer to the
+/// runs' target offsets.
+std::string readCombined(long Pid, const detail::CopyProgram &P, uint64_t Src,
+                         char *Dst, std::size_t ElementBytes, const Combine &C,
+                         SingleCopyScratch &Scratch) {
+  const std::size_t Max = Scratch.Local.size();
+  const uintptr_t From = static_cast<uintptr_t>(Src);
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  const int64_t Room = static_cast<int64_t>(Scratch.Bounce.size()) / E;
+  char *Bounce = Scratch.Bounce.data();
+  std::vector<detail::CopyRun> &Runs = Scratch.Combined.Segments[0].Runs;
+  Runs.clear();
+  std::size_t Count = 0;
+  int64_t Used = 0;
+  std::string Failed;
+  auto Flush = [&] {
+    Failed = readBatch(Pid, Scratch, Count);
+    if (Failed.empty() && Count > 0) {
+      Scratch.Combined.Elements = Used;
+      detail::runCombineProgram(Scratch.Combined, Bounce, Dst, C);
+    }
+    Runs.clear();
+    Count = 0;
+    Used = 0;
+    return Failed.empty();
+  };
+  detail::forEachRun(P, [&](int64_t F, int64_t T, int64_t Length) {
+    while (Length > 0) {
+      if ((Used == Room || Count == Max) && !Flush())
+        return false;
+      const int64_t L = std::min(Length, Room - Used);
+      const std::size_t Len = static_cast<std::size_t>(L * E);
+      Scratch.Remote[Count] = {
+          reinterpret_cast<void *>(From + static_cast<uintptr_t>(F * E)), Len};
+      Scratch.Local[Count] = {Bounce + Used * E, Len};
+      Runs.push_back({Used, T, L});
+      ++Count;
+      Used += L;
+      F += L;
+      T += L;
+      Length -= L;
+    }
+    return true;
+  });
+  if (Failed.empty())
+    Flush();
+  return Failed;
+}
+
+} // namespace
+
 std::string readRuns(long Pid, const detail::CopyProgram &P, uint64_t Src,
-                     char *Dst, std::size_t ElementBytes,
+                     char *Dst, std::size_t ElementBytes, const Combine *C,
                      SingleCopyScratch &Scratch) {
+  if (C)
+    return readCombined(Pid, P, Src, Dst, ElementBytes, *C, Scratch);
   const std::size_t Max = Scratch.Local.size();
   const uintptr_t From = static_cast<uintptr_t>(Src);
   const int64_t E = static_cast<int64_t>(ElementBytes);
@@ -309,6 +377,7 @@ void Plan::Impl::finishDirect(const detail::Group &G, char *Dst) const {
   const std::size_t Own = G.DirectSources.size() + 2 * G.DirectReaders.size();
   MPI_Request *Done = Reqs + Own; // our "done" answers
   std::string Failed;
+  const Combine *C = detail::activeCombine();
   // Each source as soon as its address arrives.
   for (int Left = Sources; Left > 0; --Left) {
     int I = MPI_UNDEFINED;
@@ -318,7 +387,7 @@ void Plan::Impl::finishDirect(const detail::Group &G, char *Dst) const {
       std::string Why =
           readRuns(D.Pid, Recvs[static_cast<std::size_t>(R)].Program,
                    Direct.Addresses[static_cast<std::size_t>(I)], Dst,
-                   ElementBytes, Direct);
+                   ElementBytes, C, Direct);
       if (Failed.empty() && !Why.empty())
         Failed = "redist runtime: reading rank " +
                  std::to_string(Recvs[static_cast<std::size_t>(R)].Peer) +

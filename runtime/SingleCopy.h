@@ -22,6 +22,12 @@
 // answers with a zero-byte "done", which the sender waits for before it
 // returns, so that its source stays untouched while it is read.
 //
+// Within a combining execute() (Combine.h) the reader cannot let the kernel
+// write its target: it reads the runs into a bounded bounce buffer and
+// combines them from there into the target, as the unpack it replaces
+// would. Only the reader changes, so both ends agree whatever the
+// combination (which each rank gives its own execute()).
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_SINGLECOPY_H
 #define REDIST_RUNTIME_SINGLECOPY_H
@@ -39,6 +45,8 @@
 #include <sys/uio.h>
 
 namespace redist {
+
+struct Combine;
 
 /// The single-copy messages' tags on a NodeRings' comm() (the handover's
 /// signals use 0 and 1).
@@ -76,16 +84,21 @@ struct SingleCopyScratch {
   std::vector<MPI_Request> Requests;
   std::vector<uint64_t> Addresses; ///< one per source of a group
   std::vector<struct iovec> Local, Remote;
+  /// A combining read's bounce buffer (a reader's only), and the program
+  /// that combines a batch of it into the target: one run per iovec.
+  std::vector<char> Bounce;
+  detail::CopyProgram Combined;
   /// Room for groups of up to Sources sources and Readers readers.
   void reserve(std::size_t Sources, std::size_t Readers);
 };
 
 /// Copies P's runs (CopySide::Direct: the sender's offsets to this rank's,
 /// through every repeat and nested level) from process Pid's array at
-/// address Src into Dst, IOV_MAX runs per call.
+/// address Src into Dst, IOV_MAX runs per call; with C, through the bounce
+/// buffer, each batch then combined into Dst as C says.
 /// Returns "" or what failed.
 std::string readRuns(long Pid, const detail::CopyProgram &P, uint64_t Src,
-                     char *Dst, std::size_t ElementBytes,
+                     char *Dst, std::size_t ElementBytes, const Combine *C,
                      SingleCopyScratch &Scratch);
 
 } // namespace redist

@@ -15,6 +15,10 @@ packages=(
   libgtest-dev libgmock-dev
   libscalapack-openmpi-dev
   libfftw3-dev libfftw3-mpi-dev
+  # libredist_scalapack's tests: a Fortran program calling it, and
+  # ScaLAPACK's own compiled PBLAS testers with their data files.
+  gfortran scalapack-mpi-test scalapack-test-common
+  pkg-config
 )
 
 missing=()

@@ -29,6 +29,7 @@
 //===----------------------------------------------------------------------===//
 #include "Blacs.h"
 #include "CopyReference.h"
+#include "MatrixBenchConfigs.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/scalapack.h"
 
@@ -48,14 +49,7 @@ using redist::bench::ParallelCopyLimit;
 
 namespace {
 
-struct Grid {
-  int P0, P1, MB, NB;
-};
-
-struct Config {
-  const char *Name;
-  Grid From, To;
-};
+using bench::Config;
 
 int Rank = 0;
 
@@ -290,13 +284,7 @@ int main(int argc, char **argv) {
   }
   const int64_t N = std::atoll(argv[1]);
   const int Reps = std::atoi(argv[2]);
-  const Config Configs[] = {
-      {"2x2 64x64 -> 4x1 64x64", {2, 2, 64, 64}, {4, 1, 64, 64}},
-      {"2x2 32x32 -> 2x2 100x100", {2, 2, 32, 32}, {2, 2, 100, 100}},
-      {"2x2 64x64 -> 1x4 columns (N x N/4)",
-       {2, 2, 64, 64},
-       {1, 4, static_cast<int>(N), static_cast<int>((N + 3) / 4)}}};
-  for (const Config &C : Configs)
+  for (const Config &C : bench::matrixBenchConfigs(static_cast<int>(N)))
     runConfig(C, N, Reps);
   MPI_Finalize();
   return 0;

@@ -8,13 +8,14 @@
 // cyclic(k), gen_block) on arrangements of up to RANKS processes, either
 // grid order and storage order, first-process offsets, padded strides
 // (sometimes each rank its own); a permutation of axes and a whole array or
-// a section into a section of a target of another size; grids on the same,
+// a section into a section of a target of another size, now and then only
+// a band of diagonals of two of its axes; grids on the same,
 // overlapping or disjoint rank sets; element sizes of 1 to 24 bytes; every
 // mode (the Overlapped one in each of its orders), packing and an algorithm
 // that applies; sometimes small transfer limits, one rank per node or
 // step-by-step execution. Every target storage offset of every rank is
-// checked: an element inside the section holds the source element at its
-// global index, every other one (padding included) is untouched; the ranks
+// checked: an element inside the section (and band) holds the source element at
+// its global index, every other one (padding included) is untouched; the ranks
 // together check exactly the section's elements. Then invalid parameters
 // must throw on every rank, naming the dimension. Prints a summary of what
 // was covered, with the plans that read messages by single copies (with
@@ -197,14 +198,16 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct) {
       [&](const std::vector<int64_t> &L, int64_t O) {
         Element[static_cast<size_t>(O)] = 1;
         const std::vector<int64_t> TI = globalOf(B, TId, L);
-        std::vector<int64_t> SI(TI.size());
+        std::vector<int64_t> SI(TI.size()), SK(TI.size());
         bool Inside = true;
         for (size_t T = 0; T < TI.size(); ++T) {
           const size_t Ax = static_cast<size_t>(R.Permutation[T]);
           const int64_t K = TI[T] - R.TargetBegin[T];
           Inside = Inside && K >= 0 && K < R.Extents[Ax];
           SI[Ax] = R.SourceBegin[Ax] + K;
+          SK[Ax] = K;
         }
+        Inside = Inside && inBand(R.Band, SK);
         const unsigned char *Got = Dst.data() + O * static_cast<int64_t>(E);
         if (!Inside) {
           if (std::memcmp(Got, Before.data() + O * static_cast<int64_t>(E),
@@ -309,17 +312,17 @@ int64_t checkPlanMemory(int Ranks, int Rank) {
        ArrayLayout({N, N}, {DimFormat::cyclic(), DimFormat::cyclic()},
                    {Ranks, 1}, GridOrder::RowMajor, {}, C),
        {1, 0}},
-      {ArrayLayout({24, 20, 16},
-                   {DimFormat::collapsed(), DimFormat::block(),
-                    DimFormat::collapsed()},
-                   {Ranks}, GridOrder::RowMajor, {}, C),
-       ArrayLayout({16, 24, 20},
-                   {DimFormat::block(), DimFormat::collapsed(),
-                    DimFormat::collapsed()},
-                   {Ranks}, GridOrder::RowMajor, {}, C),
+      {ArrayLayout(
+           {24, 20, 16},
+           {DimFormat::collapsed(), DimFormat::block(), DimFormat::collapsed()},
+           {Ranks}, GridOrder::RowMajor, {}, C),
+       ArrayLayout(
+           {16, 24, 20},
+           {DimFormat::block(), DimFormat::collapsed(), DimFormat::collapsed()},
+           {Ranks}, GridOrder::RowMajor, {}, C),
        {2, 0, 1}}};
   for (const Case &K : Cases) {
-    Drawn D{{K.From, {}, {}}, {K.To, {}, {}}, {}, 8, {},
+    Drawn D{{K.From, {}, {}},         {K.To, {}, {}}, {}, 8, {},
             {Algorithm::Auto, false}, false};
     D.Region.Permutation = K.Perm;
     D.Region = resolveRegion(K.From, K.To, D.Region);
@@ -371,7 +374,7 @@ int main(int argc, char **argv) {
     // Now and then larger, so that Packing::Auto picks datatypes for some
     // messages and copy loops for others, and transfers come in pieces.
     const bool Large = uniform(Rng, 0, 3) == 0;
-    const int64_t Max = Dims <= 2 ? (Large ? 48 : 16)
+    const int64_t Max = Dims <= 2   ? (Large ? 48 : 16)
                         : Dims == 3 ? (Large ? 14 : 8)
                                     : (Large ? 7 : 5);
     // Ranks: a random order; the target on the same ranks, a rotation of
@@ -414,6 +417,13 @@ int main(int argc, char **argv) {
     if (!Whole)
       D.Region = randomSection(Rng, SrcExt, DstExt, Perm);
     D.Region = resolveRegion(D.From.Layout, D.To.Layout, D.Region);
+    // A band of diagonals over two axes, now and then, drawn apart so that
+    // the rest of the configuration stays as it was.
+    std::mt19937_64 BandRng(Seed * 31 + static_cast<uint64_t>(Config));
+    if (Dims >= 2 && uniform(BandRng, 0, 3) == 0) {
+      D.Region.Band = randomBand(BandRng, D.Region.Extents);
+      D.Region = resolveRegion(D.From.Layout, D.To.Layout, D.Region);
+    }
     // Strides of each rank's own, padded, now and then.
     std::mt19937_64 Own(Rng() + static_cast<uint64_t>(Rank));
     for (ArraySide *S : {&D.From, &D.To}) {
@@ -464,8 +474,25 @@ int main(int argc, char **argv) {
     D.Steps = uniform(Rng, 0, 4) == 0;
 
     int64_t Elements = 1;
-    for (int64_t X : D.Region.Extents)
-      Elements *= X;
+    for (size_t X = 0; X < D.Region.Extents.size(); ++X)
+      if (!D.Region.Band || (static_cast<int>(X) != D.Region.Band->Row &&
+                             static_cast<int>(X) != D.Region.Band->Col))
+        Elements *= D.Region.Extents[X];
+    if (D.Region.Band) {
+      const ArrayBand &B = *D.Region.Band;
+      int64_t InBand = 0;
+      std::vector<int64_t> K(D.Region.Extents.size(), 0);
+      for (K[static_cast<size_t>(B.Row)] = 0;
+           K[static_cast<size_t>(B.Row)] <
+           D.Region.Extents[static_cast<size_t>(B.Row)];
+           ++K[static_cast<size_t>(B.Row)])
+        for (K[static_cast<size_t>(B.Col)] = 0;
+             K[static_cast<size_t>(B.Col)] <
+             D.Region.Extents[static_cast<size_t>(B.Col)];
+             ++K[static_cast<size_t>(B.Col)])
+          InBand += inBand(D.Region.Band, K);
+      Elements *= InBand;
+    }
     int64_t Mine = 0, Direct = 0;
     try {
       Errors += runOne(D, Rank, Mine, Direct);
@@ -498,6 +525,8 @@ int main(int argc, char **argv) {
                           : "disjoint"]++;
     Seen[Identity ? "unpermuted" : "permuted"]++;
     Seen[Whole ? "whole" : "section"]++;
+    if (D.Region.Band)
+      Seen["band"]++;
     for (const ArraySide *S : {&D.From, &D.To})
       for (const DimFormat &F : S->Layout.formats())
         Seen["format " + (F.kind() == DistKind::GenBlock && F.distributed()

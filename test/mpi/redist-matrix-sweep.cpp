@@ -8,19 +8,19 @@
 // on each axis; either grid order and storage order; first-process offsets;
 // padded leading dimensions that differ per rank; a whole matrix or a
 // random sub-matrix into a random place of a target of another size;
-// sometimes transposed; element sizes of 1 to 24 bytes; every mode, packing
-// and a schedule algorithm that applies; sometimes small transfer limits,
-// one rank per node or step-by-step execution. Each configuration also runs
-// in the Overlapped mode, its order in turn the drawn algorithm's steps
-// compacted, overlap or overlap-split; its events must be a valid
-// overlapped schedule of the region's grid counted element by element, and
-// its buffers hold at most the largest part a rank sends and the largest it
-// receives. Every target element is checked: those of the region hold their
-// source element, all others (padding included) are untouched, and the
-// ranks together checked exactly the region's elements. Then invalid
-// parameter sets, some on one rank only, must throw on every rank, with
-// Verify and without. Prints a summary of what was covered; exits 1 on any
-// error. COUNT 0 runs the invalid parameter sets alone.
+// sometimes transposed, sometimes only a band of diagonals (a trapezoid);
+// element sizes of 1 to 24 bytes; every mode, packing and a schedule algorithm
+// that applies; sometimes small transfer limits, one rank per node or
+// step-by-step execution. Each configuration also runs in the Overlapped mode,
+// its order in turn the drawn algorithm's steps compacted, overlap or
+// overlap-split; its events must be a valid overlapped schedule of the region's
+// grid counted element by element, and its buffers hold at most the largest
+// part a rank sends and the largest it receives. Every target element is
+// checked: those of the region hold their source element, all others (padding
+// included) are untouched, and the ranks together checked exactly the region's
+// elements. Then invalid parameter sets, some on one rank only, must throw on
+// every rank, with Verify and without. Prints a summary of what was covered;
+// exits 1 on any error. COUNT 0 runs the invalid parameter sets alone.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -137,6 +137,21 @@ int64_t idOf(const MatrixSide &S, int Rank) {
   return -1;
 }
 
+/// Whether element (I, J) of the region (its source sub-matrix's indices)
+/// moves: inside its band of diagonals.
+bool inBand(const MatrixRegion &R, int64_t I, int64_t J) {
+  return I - J >= R.DiagonalBegin && I - J < R.DiagonalEnd;
+}
+
+/// The elements of the region that move.
+int64_t regionElements(const MatrixRegion &R) {
+  int64_t N = 0;
+  for (int64_t I = 0; I < R.Rows; ++I)
+    for (int64_t J = 0; J < R.Cols; ++J)
+      N += inBand(R, I, J);
+  return N;
+}
+
 /// The region's communication grid over grid processes, counted element by
 /// element.
 CommGrid countRegionGrid(const MatrixSide &From, const MatrixSide &To,
@@ -144,6 +159,8 @@ CommGrid countRegionGrid(const MatrixSide &From, const MatrixSide &To,
   std::map<std::pair<int64_t, int64_t>, int64_t> Count;
   for (int64_t I = 0; I < R.Rows; ++I)
     for (int64_t J = 0; J < R.Cols; ++J) {
+      if (!inBand(R, I, J))
+        continue;
       const int64_t TI = R.TargetRow + (R.Transpose ? J : I);
       const int64_t TJ = R.TargetCol + (R.Transpose ? I : J);
       ++Count[{From.Layout.toLocal(R.SourceRow + I, R.SourceCol + J).Proc,
@@ -290,6 +307,8 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
         SI = Rg.SourceRow + (J - Rg.TargetCol);
         SJ = Rg.SourceCol + (I - Rg.TargetRow);
       }
+      if (!inBand(Rg, SI - Rg.SourceRow, SJ - Rg.SourceCol))
+        continue;
       const int64_t O = offsetOf(B, TLD, R, C);
       Expected[static_cast<std::size_t>(O)] = 1;
       ++Checked;
@@ -438,7 +457,7 @@ int main(int argc, char **argv) {
   // Runs and checks configuration Config, and counts it.
   auto Run = [&](const MatrixSide &From, const MatrixSide &To, const Drawn &D,
                  int Config) {
-    const int64_t Elements = D.Region.Rows * D.Region.Cols;
+    const int64_t Elements = regionElements(D.Region);
     int64_t Mine = 0;
     try {
       Errors += runOne(From, To, D, Rank, Mine, Splits);
@@ -529,6 +548,16 @@ int main(int argc, char **argv) {
         D.Algo = Product;
     }
     D.Steps = S.coin(20);
+    // A band of diagonals (a trapezoid): either edge, or both.
+    const bool Band = R.Rows > 0 && R.Cols > 0 && !D.Algo.Product && S.coin(25);
+    if (Band) {
+      if (S.coin(70))
+        R.DiagonalBegin = S.uniform(-R.Cols - 1, R.Rows);
+      if (S.coin(70))
+        R.DiagonalEnd = S.uniform(
+            std::max<int64_t>(-R.Cols, std::min<int64_t>(R.DiagonalBegin, 0)),
+            R.Rows + 1);
+    }
     Run(From, To, D, Config);
     // The same configuration in the Overlapped mode, its order in turn.
     Drawn O = D;
@@ -542,6 +571,8 @@ int main(int argc, char **argv) {
     Seen[Disjoint ? "disjoint" : "overlapping"]++;
     Seen[R.Transpose ? "transposed" : "straight"]++;
     Seen[WholeRegion ? "whole" : "sub-matrix"]++;
+    if (R.banded())
+      Seen["band"]++;
   }
 
   // Whole slices of small blocks rarely need splitting: a matrix whose

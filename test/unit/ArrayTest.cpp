@@ -250,6 +250,89 @@ TEST(ArrayGridTest, ProductMatchesElementCount) {
   }
 }
 
+TEST(ArrayGridTest, BandMatchesElementCount) {
+  std::mt19937_64 Rng(2305);
+  std::map<std::string, int> Seen;
+  for (int Case = 0; Case < 300; ++Case) {
+    RandomMove M = randomMove(Rng, 8);
+    if (M.From.rank() < 2)
+      continue;
+    SCOPED_TRACE(M.From.str() + " -> " + M.To.str());
+    ArrayRegion R = resolveRegion(M.From, M.To, M.Region);
+    R.Band = randomBand(Rng, R.Extents);
+    SCOPED_TRACE("band " + std::to_string(R.Band->Row) + "," +
+                 std::to_string(R.Band->Col) + " [" +
+                 std::to_string(R.Band->Begin) + ", " +
+                 std::to_string(R.Band->End) + ")");
+    const ArrayRegion Resolved = resolveRegion(M.From, M.To, R);
+    ++Seen[Resolved.Band ? "band" : "band dropped"];
+    const ArrayGrid G = computeArrayGrid(M.From, M.To, R);
+    const CommGrid Count = countArrayGridByElements(M.From, M.To, R);
+    ASSERT_EQ(G.Whole.Messages, Count.Messages);
+    for (int64_t P = 0; P < M.From.procs(); ++P) {
+      std::vector<Message> Want;
+      for (const Message &X : G.Whole.Messages)
+        if (X.Src == P)
+          Want.push_back(X);
+      EXPECT_EQ(arrayRow(M.From, M.To, G.Axes, P, Resolved), Want);
+    }
+    for (int64_t Q = 0; Q < M.To.procs(); ++Q) {
+      std::vector<Message> Want;
+      for (const Message &X : G.Whole.Messages)
+        if (X.Dst == Q)
+          Want.push_back(X);
+      EXPECT_EQ(arrayColumn(M.From, M.To, G.Axes, Q, Resolved), Want);
+    }
+    // A band's grid is no product; every algorithm that schedules any grid
+    // gives a valid schedule.
+    for (ArrayAlgorithm A : allArrayAlgorithms()) {
+      if (!arrayAlgorithmApplies(A, M.From, M.To, Resolved)) {
+        EXPECT_TRUE(A.Product || A.Base == Algorithm::Caterpillar)
+            << arrayAlgorithmName(A);
+        continue;
+      }
+      EXPECT_TRUE(!A.Product || !Resolved.Band) << arrayAlgorithmName(A);
+      const Schedule S = makeArraySchedule(A, M.From, M.To, Resolved, G);
+      EXPECT_EQ(validateSchedule(G.Whole, S), std::nullopt)
+          << arrayAlgorithmName(A);
+    }
+  }
+  EXPECT_GT(Seen["band"], 100);
+  EXPECT_GT(Seen["band dropped"], 0);
+}
+
+TEST(ArrayGridTest, BandChecks) {
+  const ArrayLayout A(
+      {6, 5, 4},
+      {DimFormat::block(), DimFormat::cyclic(), DimFormat::collapsed()},
+      {2, 2});
+  ArrayRegion R;
+  R.Band = ArrayBand{1, 1, 0, 2};
+  expectInvalid([&] { resolveRegion(A, A, R); },
+                {"the band's dimensions are 1 and 1"});
+  R.Band = ArrayBand{0, 3, 0, 2};
+  expectInvalid([&] { resolveRegion(A, A, R); },
+                {"the band's dimensions are 0 and 3",
+                 "two different dimensions of [0, 3)"});
+  // Diagonals beyond the section keep all (the band is dropped) or none.
+  R.Band = ArrayBand{0, 2, -100, 100};
+  EXPECT_FALSE(resolveRegion(A, A, R).Band);
+  R.Band = ArrayBand{0, 2, -3, 6};
+  EXPECT_FALSE(resolveRegion(A, A, R).Band);
+  R.Band = ArrayBand{0, 2, 50, 100};
+  const ArrayRegion Empty = resolveRegion(A, A, R);
+  ASSERT_TRUE(Empty.Band);
+  EXPECT_EQ(Empty.Band->Begin, Empty.Band->End);
+  EXPECT_TRUE(computeArrayGrid(A, A, R).Whole.Messages.empty());
+  // The lower triangle of rows and columns (with depth 4): 6 * 5 - 10
+  // elements.
+  R.Band = ArrayBand{0, 1, 0, INT64_MAX};
+  int64_t Total = 0;
+  for (const Message &M : computeArrayGrid(A, A, R).Whole.Messages)
+    Total += M.Len;
+  EXPECT_EQ(Total, (6 * 5 - 10) * 4);
+}
+
 TEST(ArraySchedulersTest, EveryAlgorithmGivesAValidSchedule) {
   std::mt19937_64 Rng(2304);
   std::map<std::string, int> Scheduled;

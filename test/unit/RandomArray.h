@@ -134,6 +134,35 @@ inline ArrayRegion randomSection(std::mt19937_64 &Rng,
   return R;
 }
 
+/// A random band of diagonals over two different axes of a section of
+/// Extents (rank 2 or more): either edge or both, now and then empty or
+/// reaching beyond the section.
+inline ArrayBand randomBand(std::mt19937_64 &Rng,
+                            const std::vector<int64_t> &Extents) {
+  const int64_t D = static_cast<int64_t>(Extents.size());
+  ArrayBand B;
+  B.Row = static_cast<int>(uniform(Rng, 0, D - 1));
+  B.Col = static_cast<int>((B.Row + uniform(Rng, 1, D - 1)) % D);
+  const int64_t Rows = Extents[static_cast<size_t>(B.Row)],
+                Cols = Extents[static_cast<size_t>(B.Col)];
+  if (uniform(Rng, 0, 3) != 0)
+    B.Begin = uniform(Rng, -Cols - 1, Rows);
+  if (uniform(Rng, 0, 3) != 0)
+    B.End =
+        uniform(Rng, std::max(-Cols, std::min<int64_t>(B.Begin, 0)), Rows + 1);
+  return B;
+}
+
+/// Whether section indices K (one per source axis) are in Band.
+inline bool inBand(const std::optional<ArrayBand> &Band,
+                   const std::vector<int64_t> &K) {
+  if (!Band)
+    return true;
+  const int64_t Diagonal =
+      K[static_cast<size_t>(Band->Row)] - K[static_cast<size_t>(Band->Col)];
+  return Diagonal >= Band->Begin && Diagonal < Band->End;
+}
+
 } // namespace test
 } // namespace redist
 

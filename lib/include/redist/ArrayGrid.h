@@ -17,6 +17,11 @@
 // over the blocks of the section on that axis: never from a pass over the
 // elements of the array.
 //
+// A region may also keep only a band of diagonals of two of its axes (the
+// trapezoids of ScaLAPACK's p?trmr2d and PBLAS's p?tradd): the grid is then
+// no longer a product, but each message still is per-axis runs, and its
+// count sums a closed form over pairs of runs of the two axes.
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_ARRAYGRID_H
 #define REDIST_ARRAYGRID_H
@@ -26,9 +31,22 @@
 #include "redist/MessagePattern.h"
 
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace redist {
+
+/// A band of diagonals over two source axes: with i and j the indices of
+/// an element of the section along Row and Col (the region's own, from 0),
+/// only elements with Begin <= i - j < End move; the others stay as they
+/// are in the target. Per index of either axis the indices of the other
+/// that move are one interval.
+struct ArrayBand {
+  int Row = 0, Col = 1;
+  int64_t Begin = INT64_MIN, End = INT64_MAX;
+};
 
 /// What moves from a source array to a target array of the same rank.
 struct ArrayRegion {
@@ -40,17 +58,22 @@ struct ArrayRegion {
   /// The section's first index along each source axis, and along each
   /// target axis; empty: zeros.
   std::vector<int64_t> SourceBegin, TargetBegin;
+  /// Only a band of diagonals moves; none: the whole section.
+  std::optional<ArrayBand> Band = std::nullopt;
 };
 
 /// Region with every member filled in: throws InvalidArgument naming the
 /// dimension and the value for ranks that differ, a permutation that is
-/// not one, a section outside either array, or whole arrays whose extents
-/// differ after the permutation.
+/// not one, a section outside either array, whole arrays whose extents
+/// differ after the permutation, or a band whose axes are not two distinct
+/// axes. A band's diagonals are clamped to those the section has (an empty
+/// band keeps Begin = End), and a band that holds the whole section is
+/// dropped.
 ArrayRegion resolveRegion(const ArrayLayout &From, const ArrayLayout &To,
                           const ArrayRegion &Region = ArrayRegion());
 
-/// Whether a resolved Region is the whole of both arrays, unpermuted: then
-/// the layout-bound 1-D algorithms apply per axis.
+/// Whether a resolved Region is the whole of both arrays, unpermuted and
+/// without a band: then the layout-bound 1-D algorithms apply per axis.
 bool isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
                   const ArrayRegion &Region);
 
@@ -75,8 +98,9 @@ struct ArrayGrid {
   std::vector<AxisGrid> Axes; ///< one per source axis, in source order
   CommGrid Whole; ///< over process ids, sorted by (Src, Dst) as CommGrid is
   /// Id in Whole of the message made of message AxisIds[a] of each
-  /// Axes[a].Lines (every such tuple is a message: all lengths are
-  /// positive).
+  /// Axes[a].Lines. Without a band every such tuple is a message (all
+  /// lengths are positive); with one, a tuple the band leaves empty is
+  /// none, and its id is -1.
   int64_t messageId(const std::vector<int64_t> &AxisIds) const;
   /// IdOfTuple[mixed-radix index of AxisIds, last axis fastest].
   std::vector<int64_t> IdOfTuple;
@@ -95,12 +119,31 @@ ArrayGrid computeArrayGrid(const ArrayLayout &From, const ArrayLayout &To,
                            const ArrayRegion &Region = ArrayRegion());
 
 /// The messages source process Src sends (sorted by Dst), and those target
-/// process Dst receives (sorted by Src), from the axis grids alone.
+/// process Dst receives (sorted by Src), from the axis grids (and, for a
+/// band, the runs of its two axes) of the resolved Region.
 std::vector<Message> arrayRow(const ArrayLayout &From, const ArrayLayout &To,
-                              const std::vector<AxisGrid> &Axes, int64_t Src);
+                              const std::vector<AxisGrid> &Axes, int64_t Src,
+                              const ArrayRegion &Region = ArrayRegion());
 std::vector<Message> arrayColumn(const ArrayLayout &From, const ArrayLayout &To,
-                                 const std::vector<AxisGrid> &Axes,
-                                 int64_t Dst);
+                                 const std::vector<AxisGrid> &Axes, int64_t Dst,
+                                 const ArrayRegion &Region = ArrayRegion());
+
+/// A run of one axis of a message: Len indices of the section from Index
+/// on, at local indices Src and Dst of that axis on each side.
+struct IndexedRun {
+  int64_t Src, Dst, Index, Len;
+};
+/// Every message's runs of source axis A of a resolved Region, keyed by
+/// (source 1-D process, target 1-D process), in increasing index, adjacent
+/// runs merged: O(blocks of the section along A). A band's messages are
+/// counted and cut from these.
+std::map<std::pair<int64_t, int64_t>, std::vector<IndexedRun>>
+indexedAxisRuns(const ArrayLayout &From, const ArrayLayout &To,
+                const ArrayRegion &Region, int A);
+/// The elements of Band among the products of runs Rows (of Band.Row) and
+/// Cols (of Band.Col): O(1) per pair of runs.
+int64_t bandCount(const ArrayBand &Band, const std::vector<IndexedRun> &Rows,
+                  const std::vector<IndexedRun> &Cols);
 
 /// The runs of one axis of a message: the section's indices along source
 /// axis A that source 1-D process SrcRank holds and target 1-D process

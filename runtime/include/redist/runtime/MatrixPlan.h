@@ -53,6 +53,33 @@ struct MatrixRegion {
   int64_t SourceRow = 0, SourceCol = 0;
   int64_t TargetRow = 0, TargetCol = 0;
   bool Transpose = false;
+  /// A band of diagonals, in the source sub-matrix's own indices (row i,
+  /// column j from 0): only elements with DiagonalBegin <= i - j <
+  /// DiagonalEnd move; the others stay as they are in the target. This is
+  /// how trapezoids move (ScaLAPACK's PxTRMR2D, PBLAS's PxTRADD): per column
+  /// the rows that move are one interval, so messages stay runs. The
+  /// defaults move every element.
+  int64_t DiagonalBegin = INT64_MIN, DiagonalEnd = INT64_MAX;
+  bool banded() const {
+    return DiagonalBegin != INT64_MIN || DiagonalEnd != INT64_MAX;
+  }
+};
+
+/// The element types a plan's unpacking can combine (PBLAS's real and
+/// complex types).
+enum class ElementType { Float, Double, ComplexFloat, ComplexDouble };
+
+/// What execute(Src, Dst, Combine) writes to each target element t it
+/// reaches, for the source element s that lands there:
+/// t = Beta * t + Alpha * op(s), op conjugating when Conjugate is set.
+/// Beta = 0 writes Alpha * op(s) without reading t (a NaN in t does not
+/// survive). Alpha and Beta are (real, imaginary); a real type uses the
+/// real parts.
+struct Combine {
+  ElementType Type = ElementType::Double;
+  double Alpha[2] = {1, 0};
+  double Beta[2] = {0, 0};
+  bool Conjugate = false;
 };
 
 class MatrixPlan {
@@ -78,6 +105,12 @@ public:
   /// layouts say). Collective. Elements of the target outside the region
   /// are left alone. Src and Dst must not overlap.
   void execute(const void *Src, void *Dst) const;
+  /// execute(), combining each element with what the target holds as C
+  /// says, in the unpacking itself: no pass over the data is added. Needs
+  /// a plan built with Packing::Runs (MPI derived datatypes would write the
+  /// target directly) and ElementBytes matching C.Type; otherwise throws
+  /// InvalidArgument on this rank before any data moves.
+  void execute(const void *Src, void *Dst, const Combine &C) const;
   /// execute() one step of schedule() at a time, as Plan::executeStep.
   void executeStep(const void *Src, void *Dst, int64_t K) const;
 
@@ -100,6 +133,9 @@ public:
 
 private:
   std::unique_ptr<Plan> P;
+  /// Whether execute(Src, Dst, Combine) may run: packed with Runs.
+  bool Combinable = false;
+  std::size_t ElementBytes = 0;
 };
 
 } // namespace redist
