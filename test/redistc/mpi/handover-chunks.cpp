@@ -43,11 +43,7 @@
 constexpr std::int64_t N = 1000003;
 
 int main(int argc, char **argv) {
-  MPI_Init(&argc, &argv);
-  applyNodeOptions(argc, argv);
-  worldSize();
-  int Rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  const int Rank = startTest(argc, argv);
 
   std::vector<Elem> x = localPart(blockCyclic(3), N, 4, Rank);
 #pragma redist distribute x[N](cyclic(3)) onto P

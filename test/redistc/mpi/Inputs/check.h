@@ -176,4 +176,15 @@ inline int worldSize() {
   return Size;
 }
 
+/// Starts a test program: MPI_Init, the node options, the communicator size
+/// printed. Returns this rank.
+inline int startTest(int &argc, char **&argv) {
+  MPI_Init(&argc, &argv);
+  applyNodeOptions(argc, argv);
+  worldSize();
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  return Rank;
+}
+
 #endif // REDISTC_TEST_CHECK_H
