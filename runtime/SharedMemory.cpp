@@ -82,7 +82,8 @@ void Plan::Impl::findNodePeers() {
   int64_t PartBound = 0, RecvOverMpi = 0;
   std::vector<detail::PeerMessage> PartSends, PartRecvs;
   std::vector<detail::MessageCutter> PartSendCutters, PartRecvCutters;
-  if (Overlapped && Handover) {
+  bool Merged = Overlapped && Handover;
+  if (Merged) {
     int64_t SendPart = 0, RecvPart = 0;
     for (const detail::PeerMessage &M : Sends)
       SendPart = std::max(SendPart, M.Elements);
@@ -100,8 +101,9 @@ void Plan::Impl::findNodePeers() {
     mergeSharedParts(Recvs, RecvCutters);
   }
   auto RestoreParts = [&] {
-    if (!Overlapped || !Handover)
+    if (!Merged)
       return;
+    Merged = false;
     Sends = std::move(PartSends);
     Recvs = std::move(PartRecvs);
     SendCutters = std::move(PartSendCutters);
