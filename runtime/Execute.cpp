@@ -15,9 +15,10 @@
 // synchronisation points few: measured, this beats cutting messages into
 // cache-sized pieces. The Alltoallv mode packs everything, runs one
 // MPI_Ialltoallv (MPI_Ialltoallw with datatypes) per round, and copies locally
-// meanwhile. The Overlapped mode's one group runs its parts in the order of
-// their events' starts instead, one send and one receive in flight
-// (runInOrder), with the same packing, posting and unpacking per message.
+// meanwhile. The Overlapped mode's group of MPI parts (after its node
+// phase, where it has one) runs them in the order of their events' starts
+// instead, one send and one receive in flight (runInOrder), with the same
+// packing, posting and unpacking per message.
 // Nothing here allocates. A group's messages between ranks of one node skip
 // MPI's copy: SharedMemory.cpp hands them over, meanwhile the group's MPI
 // transfers progress.
@@ -108,7 +109,7 @@ void Plan::Impl::unpack(int R, char *Dst) const {
 
 void Plan::Impl::runGroup(const detail::Group &G, const char *Src,
                           char *Dst) const {
-  if (Options.Mode == ExecMode::Overlapped)
+  if (G.InOrder)
     return runInOrder(G, Src, Dst);
   startDirect(G, Src);
   MPI_Request *Reqs = Requests.data();

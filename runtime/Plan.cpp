@@ -459,9 +459,11 @@ void Plan::Impl::assignSteps() {
 }
 
 void Plan::Impl::buildGroups() {
-  // The Overlapped mode's one group runs its parts in order (runInOrder).
-  const bool Unsync = Options.Mode == ExecMode::Unsynchronized ||
-                      Options.Mode == ExecMode::Overlapped;
+  // The Overlapped mode's MPI parts run in one group, in order (runInOrder),
+  // after the node phase where there is one.
+  const bool Overlapped = Options.Mode == ExecMode::Overlapped;
+  const bool Unsync =
+      Options.Mode == ExecMode::Unsynchronized || (Overlapped && !NodePhase);
   // Whether a message moves in the first group, without the steps: within
   // the node by a single copy, or handed over in the node phase.
   auto First = [&](const detail::PeerMessage &M) {
@@ -472,8 +474,9 @@ void Plan::Impl::buildGroups() {
     for (const detail::PeerMessage &M : *List)
       AnyDirect = AnyDirect || M.Direct;
   if (Unsync || NodePhase || AnyDirect) {
-    // One group: everything (Unsynchronized), or every message moved within
-    // the node, with the local copy (the Scheduled mode's node phase).
+    // One group: everything (Unsynchronized, and Overlapped without a node
+    // phase), or every message moved within the node, with the local copy
+    // (the node phase of the Scheduled and Overlapped modes).
     detail::Group G;
     auto Place = [&](const detail::PeerMessage &M, int I,
                      std::vector<int> &Direct, std::vector<int> &Shared,
@@ -490,10 +493,24 @@ void Plan::Impl::buildGroups() {
       Place(Recvs[I], static_cast<int>(I), G.DirectRecvs, G.SharedRecvs,
             G.Recvs);
     G.Self = true;
+    G.InOrder = Overlapped && !NodePhase;
     G.InRounds = Shape.Slices > 0 && G.shared();
     Groups.push_back(std::move(G));
     if (Unsync)
       return;
+  }
+  if (Overlapped) {
+    // After the node phase, the parts that go over MPI, in order.
+    detail::Group G;
+    G.InOrder = true;
+    for (std::size_t I = 0; I < Sends.size(); ++I)
+      if (!First(Sends[I]))
+        G.Sends.push_back(static_cast<int>(I));
+    for (std::size_t I = 0; I < Recvs.size(); ++I)
+      if (!First(Recvs[I]))
+        G.Recvs.push_back(static_cast<int>(I));
+    Groups.push_back(std::move(G));
+    return;
   }
   // Merge the two step-ordered lists into this rank's active steps. A valid
   // schedule never has a rank send (or receive) twice in one step.
@@ -705,10 +722,11 @@ void Plan::Impl::allocate() {
   }
   Requests.resize(MaxRequests);
   Completed.resize(MaxRecvRequests);
-  // A Scheduled step sends one message: the shared ring (sized for it)
-  // doubles as the buffer of MPI sends.
-  SendBufferInRing =
-      Options.Mode == ExecMode::Scheduled && ring() && SendBytes <= ringBytes();
+  // A Scheduled step sends one message, and the Overlapped mode's MPI parts
+  // follow its node phase: the shared ring (sized for them) doubles as the
+  // buffer of MPI sends.
+  SendBufferInRing = (Options.Mode == ExecMode::Scheduled || NodePhase) &&
+                     ring() && SendBytes <= ringBytes();
   if (SendBufferInRing)
     SendBuffer.borrow(ring());
   else

@@ -106,6 +106,9 @@ struct Group {
   /// Moves them in rounds of whole slices, with the local copy in the
   /// unpacking (SliceRounds.cpp).
   bool InRounds = false;
+  /// The Overlapped mode's parts over MPI: Sends and Recvs in the order of
+  /// their events, one in flight per direction (runInOrder).
+  bool InOrder = false;
   HandoverRounds Rounds;
   /// Their descriptions for handOver(), built with the plan.
   std::vector<HandoverSend> Outs;
@@ -214,9 +217,9 @@ public:
   std::vector<FusedPiece> Fused;
   int FusedSend = -1; ///< the send packed with Fused (index into Sends)
   std::vector<detail::Group> Groups;
-  /// Scheduled mode: the messages handed over within the node move all at
-  /// once in a first group, before the steps of the MPI transfers
-  /// (SharedMemory.cpp).
+  /// Scheduled and Overlapped modes: the messages handed over within the
+  /// node move all at once in a first group, before the steps (or events)
+  /// of the MPI transfers (SharedMemory.cpp).
   bool NodePhase = false;
   /// Where a group moves all of a node's messages at once, it does so in
   /// rounds of this shape (Slices == 0: chunks of each message instead).

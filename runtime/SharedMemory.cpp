@@ -1,7 +1,7 @@
 //===- SharedMemory.cpp - The Scheduled mode's handover within a node -----===//
 //
-// In the Scheduled and Unsynchronized modes, a message between two ranks of
-// one node is handed over through shared memory
+// In the Scheduled, Unsynchronized and Overlapped modes, a message between
+// two ranks of one node is handed over through shared memory
 // (NodeHandover.h) instead of an MPI transfer: one pass over
 // memory less, and each chunk is still in the shared cache when it is
 // unpacked. Here the plan decides which messages go that way, gives each
@@ -9,24 +9,52 @@
 // with the local copy interleaved. A rank's messages within the node move
 // all at once, each through its own slots, so that the arrays are read and
 // written in one pass: in the Unsynchronized mode always, in the Scheduled
-// mode before its steps where the memory bound allows. Otherwise a
-// Scheduled step hands over one message and takes one, all through the
-// same slots.
+// and Overlapped modes before their steps (events) where the memory bound
+// allows. Otherwise a Scheduled step hands over one message and takes one,
+// all through the same slots, and the Overlapped mode's go over MPI.
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
 
+#include <algorithm>
+
 namespace redist {
+namespace {
+
+/// The Overlapped mode's messages handed over in its node phase move whole:
+/// of the parts of such a message (Plan::Impl::splitIntoEvents, in Ms with
+/// their cutters in Cs), the first stays, as the whole message; the others
+/// go. A rank has at most one message with each peer in each direction.
+void mergeSharedParts(std::vector<detail::PeerMessage> &Ms,
+                      std::vector<detail::MessageCutter> &Cs) {
+  std::vector<detail::PeerMessage> Whole;
+  std::vector<detail::MessageCutter> WholeCutters;
+  std::vector<int> Seen;
+  for (std::size_t I = 0; I < Ms.size(); ++I) {
+    detail::PeerMessage &M = Ms[I];
+    if (M.Shared) {
+      if (std::find(Seen.begin(), Seen.end(), M.Peer) != Seen.end())
+        continue;
+      Seen.push_back(M.Peer);
+      M.First = 0;
+      M.Elements = Cs[I].length();
+    }
+    Whole.push_back(std::move(M));
+    WholeCutters.push_back(std::move(Cs[I]));
+  }
+  Ms = std::move(Whole);
+  Cs = std::move(WholeCutters);
+}
+
+} // namespace
 
 void Plan::Impl::findNodePeers() {
-  // The Overlapped mode's order is the network ports': its messages within
-  // the node move by single copies (which need no slots and no order), the
-  // others over MPI. Every condition here is the same on every rank.
+  // Every condition here is the same on every rank.
   if (!Options.SharedMemory || Options.Mode == ExecMode::Alltoallv ||
       CommSize == 1)
     return;
-  const bool Handover = Options.Mode != ExecMode::Overlapped &&
-                        Options.Pack != Packing::Datatypes;
+  const bool Overlapped = Options.Mode == ExecMode::Overlapped;
+  const bool Handover = Options.Pack != Packing::Datatypes;
   if (!Handover && Options.SingleCopyRunBytes < 0)
     return;
   auto Node = std::make_unique<NodeRings>(Comm, Options.RanksPerNode,
@@ -44,20 +72,62 @@ void Plan::Impl::findNodePeers() {
       M.Shared = Handover && !M.Direct && Node->onNode(M.Peer);
       AnyDirect = AnyDirect || M.Direct;
     }
+  // The Overlapped mode's order is the network ports'. Within the node
+  // there are none: it hands the node's messages over all at once in a
+  // first group too, before the events of the others, each message whole
+  // (its parts merged back), where the slots (which then double as the send
+  // buffer) and the buffers of its MPI parts fit in its bound: the largest
+  // part a rank sends plus the largest it receives. Otherwise they go over
+  // MPI in the events' order, in parts (restored below).
+  int64_t PartBound = 0, RecvOverMpi = 0;
+  std::vector<detail::PeerMessage> PartSends, PartRecvs;
+  std::vector<detail::MessageCutter> PartSendCutters, PartRecvCutters;
+  bool Merged = Overlapped && Handover;
+  if (Merged) {
+    int64_t SendPart = 0, RecvPart = 0;
+    for (const detail::PeerMessage &M : Sends)
+      SendPart = std::max(SendPart, M.Elements);
+    for (const detail::PeerMessage &M : Recvs) {
+      RecvPart = std::max(RecvPart, M.Elements);
+      if (!M.Shared && !M.Direct)
+        RecvOverMpi = std::max(RecvOverMpi, M.Elements);
+    }
+    PartBound = SendPart + RecvPart;
+    PartSends = Sends;
+    PartRecvs = Recvs;
+    PartSendCutters = SendCutters;
+    PartRecvCutters = RecvCutters;
+    mergeSharedParts(Sends, SendCutters);
+    mergeSharedParts(Recvs, RecvCutters);
+  }
+  auto RestoreParts = [&] {
+    if (!Merged)
+      return;
+    Merged = false;
+    Sends = std::move(PartSends);
+    Recvs = std::move(PartRecvs);
+    SendCutters = std::move(PartSendCutters);
+    RecvCutters = std::move(PartRecvCutters);
+    for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+      for (detail::PeerMessage &M : *List)
+        M.Shared = false;
+  };
 
   // This rank's ring. Each message hands over through slots of its own,
   // all at once, so that the arrays are swept once (the Unsynchronized
-  // mode, and the Scheduled mode's node phase). A Scheduled step hands over
-  // one message, so stepwise all share the slots of the largest, which also
-  // serve as the send buffer of MPI messages (a step has one send).
+  // mode, and the node phase of the Scheduled and Overlapped modes). A
+  // Scheduled step hands over one message, so stepwise all share the slots
+  // of the largest, which also serve as the send buffer of MPI messages (a
+  // step has one send).
   int64_t AllAtOnce = 0, OneAtATime = 0, LargestOverMpi = 0, Largest = 0;
   for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
     for (const detail::PeerMessage &M : *List)
       Largest = std::max(Largest, M.Elements);
-  // All at once, block-cyclic messages move in rounds of whole slices.
+  // All at once, block-cyclic messages move in rounds of whole slices, whose
+  // slots must fit in what the mode's bound leaves them.
   int NodeRanks = 1;
   MPI_Comm_size(Node->comm(), &NodeRanks);
-  chooseRoundShape(Largest, NodeRanks);
+  chooseRoundShape(Overlapped ? PartBound - RecvOverMpi : Largest, NodeRanks);
   for (const detail::PeerMessage &M : Sends) {
     if (M.Direct)
       continue; // needs no buffer
@@ -75,20 +145,26 @@ void Plan::Impl::findNodePeers() {
   // memory handover"). The schedule's steps exist for the network; in one
   // node, one message per step would sweep the arrays once per step. Every
   // rank decides alike, so that the two ends of a message agree.
-  int Fits = AllAtOnce <= Largest, AllFit = Fits;
-  if (Options.Mode == ExecMode::Scheduled)
+  int Fits = Overlapped ? std::max(AllAtOnce, LargestOverMpi) + RecvOverMpi <=
+                              PartBound
+                        : AllAtOnce <= Largest;
+  int AllFit = Fits;
+  if (Options.Mode == ExecMode::Scheduled || Overlapped)
     MPI_Allreduce(&Fits, &AllFit, 1, MPI_INT, MPI_LAND, Comm);
-  NodePhase = Options.Mode == ExecMode::Scheduled && AllFit && Handover;
+  NodePhase =
+      (Options.Mode == ExecMode::Scheduled || Overlapped) && AllFit && Handover;
   const bool Stepwise = Options.Mode == ExecMode::Scheduled && !NodePhase;
-  if (Stepwise)
+  if (Stepwise || (Overlapped && !NodePhase))
     Shape = RoundShape();
+  if (Overlapped && !NodePhase)
+    RestoreParts();
   int64_t RingElements = Stepwise ? OneAtATime : 0;
   for (detail::PeerMessage &M : Sends)
     if (M.Shared && !Stepwise) {
       M.RingOffset = RingElements * E;
       RingElements += ringElements(M);
     }
-  if (Options.Mode == ExecMode::Scheduled && RingElements > 0)
+  if ((NodePhase || Stepwise) && RingElements > 0)
     RingElements = std::max(RingElements, LargestOverMpi);
   std::vector<int> Senders;
   for (const detail::PeerMessage &M : Recvs)
@@ -113,6 +189,7 @@ void Plan::Impl::findNodePeers() {
     for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
       for (detail::PeerMessage &M : *List)
         M.Shared = false;
+    RestoreParts();
     if (AnyDirect)
       Rings = std::move(Node);
     return;

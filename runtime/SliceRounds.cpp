@@ -34,10 +34,11 @@ void Plan::Impl::chooseRoundShape(int64_t Largest, int NodeRanks) {
   for (const detail::PeerMessage &M : Sends)
     if (M.Shared)
       SentPerSlice += M.Round.PerSlice;
-  // The Scheduled mode's slots must fit its memory bound.
+  // The Scheduled and Overlapped modes' slots must fit their memory bound.
   Shape = redist::chooseRoundShape(
       Comm, Slicing, ElementBytes, NodeRanks, SentPerSlice,
-      Options.Mode == ExecMode::Scheduled ? std::max<int64_t>(1, Largest) : 0);
+      Options.Mode != ExecMode::Unsynchronized ? std::max<int64_t>(1, Largest)
+                                               : 0);
 }
 
 int64_t Plan::Impl::ringElements(const detail::PeerMessage &M) const {

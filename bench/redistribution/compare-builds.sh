@@ -18,10 +18,14 @@
 # REDIST_MATRIX_SIZES (default "4096 8192"; empty: no matrices),
 # REDIST_BENCH_REPS (timed runs per launch, default 15), REDIST_BENCH_ROUNDS
 # (alternated launches per build, default 3), REDIST_BENCH_METHOD (default
-# redist), REDIST_BENCH_PEERS (run by the new build beside it, default
-# "alltoallv,alltoallw,caterpillar,scalapack"). The references come from the
-# NEW build's launches (an old redist-bench may not measure them). Every run
-# is verified; timings never decide a test.
+# redist), REDIST_BENCH_PEERS (run beside it by both builds, default
+# "alltoallv,alltoallw,caterpillar,scalapack"): both builds' launches run
+# the same methods, since what runs between two runs of redist decides how
+# much of its arrays is still cached (at N = 10^6, 2,3 -> 2,5, one run
+# straight after another took 0.75 ms at best, one after the caches were
+# swept 1.26 ms). The references come from the NEW build's launches (an
+# old redist-bench may not measure them). Every run is verified; timings
+# never decide a test.
 set -euo pipefail
 old="$1" new="$2"
 shift 2
@@ -44,7 +48,7 @@ trap 'rm -rf "$work"' EXIT
 # Runs "$@" for OLD and NEW, alternately, $rounds times each: each round
 # starts with the other build, so that neither always runs on the caches
 # the other left. $1 names the output files; the command reads $dir and
-# $extra (the new build's peers).
+# $extra (the peers, the same for both builds).
 alternate() {
   local name="$1"
   shift
@@ -54,10 +58,8 @@ alternate() {
     [ $((round % 2)) -eq 0 ] && order=(new old)
     for which in "${order[@]}"; do
       dir=$old extra=""
-      if [ "$which" = new ]; then
-        dir=$new
-        [ -n "$peers" ] && extra=",$peers"
-      fi
+      [ "$which" = new ] && dir=$new
+      [ -n "$peers" ] && extra=",$peers"
       "$@" >>"$work/$name.$which"
     done
   done

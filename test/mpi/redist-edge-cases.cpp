@@ -245,6 +245,26 @@ int main(int argc, char **argv) {
                    " shared messages, " + std::to_string(Unsync.transfers()) +
                    " transfers, " + std::to_string(Unsync.bufferBytes()) +
                    " bytes of buffers, expected 240000");
+    // The Overlapped mode hands them over too, before its events, where
+    // the slots of all fit in its bound (the largest part sent plus the
+    // largest received): at N = 8000000, not at 160000, where they go over
+    // MPI in its events' order.
+    for (int64_t N : {160000, 8000000}) {
+      PlanOptions V;
+      V.Mode = ExecMode::Overlapped;
+      Plan Pl(D::block(4), D::cyclic(4), N, 8, MPI_COMM_WORLD, V);
+      const std::string Name = "overlapped N=" + std::to_string(N);
+      Errors += test::runAndCheck(Pl, Name, 2);
+      const bool AtOnce = N == 8000000;
+      Errors +=
+          expect(Pl.sharedMessages() == (AtOnce ? 6 : 0) &&
+                     Pl.transfers() == (AtOnce ? 0 : 6) &&
+                     (!AtOnce || Pl.bufferBytes() == 3 * (4 << 18)),
+                 Name + ": " + std::to_string(Pl.sharedMessages()) +
+                     " shared messages, " + std::to_string(Pl.transfers()) +
+                     " transfers, " + std::to_string(Pl.bufferBytes()) +
+                     " bytes of buffers");
+    }
     // Off, and under Packing::Datatypes, the messages take MPI.
     PlanOptions O;
     O.SharedMemory = false;
@@ -314,15 +334,17 @@ int main(int argc, char **argv) {
     // last tile, and 7 elements an incomplete slice of their own round.
     // Each rank's part (2 MB) exceeds a core's L2, as rounds require. The
     // rounds cover 256 KiB of each local part, or less in the Scheduled
-    // mode, whose memory bound asks that the slots of all fit in the
-    // largest message. Whole
+    // and Overlapped modes, whose memory bounds ask that the slots of all
+    // fit in the largest message (the Overlapped mode's node phase runs
+    // before its events). Whole
     // node, then nodes of 2 ranks (one message each way beside MPI steps);
     // 8-byte elements, and 12-byte ones, which no kernel specialises.
     const int64_t N = 60 * 17477 + 7;
     int64_t Errors = 0;
     for (int PerNode : {0, 2}) {
       const int64_t Shared = PerNode == 2 ? 2 : 6;
-      for (ExecMode Mode : {ExecMode::Scheduled, ExecMode::Unsynchronized})
+      for (ExecMode Mode : {ExecMode::Scheduled, ExecMode::Unsynchronized,
+                            ExecMode::Overlapped})
         for (std::size_t Bytes : {8, 12}) {
           PlanOptions O;
           O.Mode = Mode;

@@ -103,18 +103,19 @@ struct PlanOptions {
   /// every lookup (docs/runtime.md gives its cost); turn it off only where
   /// every rank is known to compute the same parameters.
   bool Verify = true;
-  /// In the Scheduled and Unsynchronized modes, a message between two ranks
-  /// of one node moves through shared memory (found with
+  /// In the Scheduled, Unsynchronized and Overlapped modes, a message
+  /// between two ranks of one node moves through shared memory (found with
   /// MPI_COMM_TYPE_SHARED): the sender packs chunks of 256 KiB into four
   /// slots of its ring, and the receiver unpacks each straight from there
   /// while the next is packed. That is one copy less than an MPI transfer,
   /// and the chunks stay in cache. All of a rank's messages within the node
   /// move at once, so that each array is swept once: in the Scheduled mode
   /// before its steps (which then carry the MPI transfers only), where the
-  /// slots of all fit in the largest message the rank sends or receives;
-  /// otherwise one per step. Zero-byte MPI messages carry the signals. Off,
-  /// under Packing::Datatypes, or where a node cannot map shared memory,
-  /// messages use MPI point-to-point transfers.
+  /// slots of all fit in the largest message the rank sends or receives,
+  /// otherwise one per step; in the Overlapped mode before its events, where
+  /// they fit in its bound (bufferBytes()), otherwise over MPI. Zero-byte MPI
+  /// messages carry the signals. Off, under Packing::Datatypes, or where a node
+  /// cannot map shared memory, messages use MPI point-to-point transfers.
   bool SharedMemory = true;
   /// Which ranks SharedMemory takes for one node: 0 asks MPI
   /// (MPI_COMM_TYPE_SHARED); K > 0 splits each such node further into groups
@@ -212,7 +213,8 @@ public:
   /// sender's ring, which also holds its MPI sends; a single copy none).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives; in the Scheduled
-  /// mode, the messages within the node that move at once count as one.
+  /// and Overlapped modes, the messages within the node that move at once
+  /// count as one.
   int64_t activeSteps() const;
   /// Number of MPI transfers of data this rank posts per execute():
   /// point-to-point sends plus receives (a message longer than
