@@ -76,9 +76,12 @@ fi
   ctest --output-on-failure -j 2 "${label_filter[@]}" "${name_filter[@]}")
 if [ "$fuzz" = 1 ]; then
   # The fuzz smoke: a fuzzer that stops at once (a seed that hangs or
-  # crashes) fails the run. One process per target, side by side.
+  # crashes) fails the run. One process per target, side by side. A hang
+  # is an input over 60 s here: the overlap seed takes about 20 s of CPU
+  # under the sanitizers, and a CI machine may be shared.
   pids=()
   for target in redistc plan-input; do
+    REDIST_FUZZ_TIMEOUT="${REDIST_FUZZ_TIMEOUT:-60}" \
     REDIST_FUZZ_BUILD_DIR="$build" REDIST_FUZZER="$build/bin/$target-fuzzer" \
       bash "$root/scripts/fuzz-redistc.sh" --target "$target" 30 \
       >"$build/fuzz-smoke-$target.log" 2>&1 &
