@@ -15,6 +15,9 @@
 #                        -DREDIST_BUILD_RUNTIME=OFF, and builds the fuzzer
 # REDIST_FUZZER          an already built fuzzer of the target: nothing is
 #                        built then
+# REDIST_FUZZ_TIMEOUT    seconds of wall time after which an input counts as
+#                        a hang (default 30; more on a machine shared with
+#                        other jobs, where a process gets a fraction of a core)
 #
 # Everything goes to <build>/fuzz-run/ (redistc) or <build>/fuzz-run-plan-input/:
 # seeds/ (the seed corpus: test/fuzz/make-seed-corpus.py, or
@@ -63,7 +66,7 @@ fi
 # the first folder.
 export ASAN_OPTIONS="${ASAN_OPTIONS:-halt_on_error=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
-"$fuzzer" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=2048 \
+"$fuzzer" -max_total_time="$seconds" -timeout="${REDIST_FUZZ_TIMEOUT:-30}" -rss_limit_mb=2048 \
   -max_len="$max_len" -dict="$root/test/fuzz/$target.dict" \
   -artifact_prefix="$run/artifacts/" -print_final_stats=1 ${extra[@]+"${extra[@]}"} \
   "$run/corpus" "$run/seeds" 2>&1 | tee "$run/fuzz.log"

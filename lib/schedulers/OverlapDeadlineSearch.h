@@ -37,6 +37,9 @@ struct DeadlineOutcome {
     Unknown     ///< the node budget ran out first
   } Result = Unknown;
   std::vector<int64_t> Start; ///< of each message, when Found
+  /// The work spent, in nodes of one step per message each (a node of the
+  /// time-driven search costs about that); at most two nodes over the
+  /// budget.
   int64_t Nodes = 0;
 };
 
@@ -49,7 +52,8 @@ DeadlineOutcome scheduleByDeadline(const CommGrid &G, const OverlapPorts &Ports,
 
 /// The same question when every port of one side has exactly Deadline units
 /// of work (OverlapTightSearch.cpp): one order of messages per port of that
-/// side. nullopt when neither side is.
+/// side. nullopt when neither side is. Budget is in the same nodes: the
+/// search counts every step of its work against Budget times the messages.
 std::optional<DeadlineOutcome>
 scheduleTightSide(const CommGrid &G, const OverlapPorts &Ports,
                   int64_t Deadline, int64_t Budget, uint64_t Variety);

@@ -17,11 +17,19 @@
 // choice. Both keep the search complete, so an exhausted search proves that
 // no schedule ends by the deadline.
 //
+// The budget counts all the work, not only the nodes: each node as much as
+// a node of the time-driven search, and on top of it the checks, above all
+// the one made each time a port's order is complete, that every later port
+// still has an order of its own (up to 2^16 subsets of its messages each).
+// Counting nodes alone let one budget take far longer on some grids than on
+// others (issue 26).
+//
 //===----------------------------------------------------------------------===//
 
 #include "OverlapDeadlineSearch.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <tuple>
@@ -42,7 +50,10 @@ class TightSearch {
 public:
   TightSearch(const CommGrid &G, const OverlapPorts &Ports, bool SourcesTight,
               int64_t Deadline, int64_t Budget, uint64_t Variety)
-      : Ports(Ports), Deadline(Deadline), Budget(Budget), Variety(Variety),
+      : Ports(Ports), Deadline(Deadline),
+        StepsPerNode(
+            std::max<int64_t>(1, static_cast<int64_t>(G.Messages.size()))),
+        WorkBudget(workBudget(Budget, StepsPerNode)), Variety(Variety),
         Len(G.Messages.size()), Placed(G.Messages.size(), 0),
         Start(G.Messages.size(), 0), Busy(Ports.numPorts()),
         Rem(Ports.numPorts(), 0), Class(Ports.numPorts(), 0) {
@@ -66,11 +77,28 @@ public:
       Out.Result =
           OutOfBudget ? DeadlineOutcome::Unknown : DeadlineOutcome::Infeasible;
     }
-    Out.Nodes = Nodes;
+    // In the caller's nodes.
+    Out.Nodes = (Work + StepsPerNode - 1) / StepsPerNode;
     return Out;
   }
 
 private:
+  /// Budget nodes of the caller's in steps, saturating.
+  static int64_t workBudget(int64_t Budget, int64_t PerNode) {
+    return Budget > std::numeric_limits<int64_t>::max() / 4 / PerNode
+               ? std::numeric_limits<int64_t>::max() / 4
+               : Budget * PerNode;
+  }
+
+  /// Counts Steps units of work; false, and the search ends undecided, once
+  /// the budget is spent.
+  bool spend(int64_t Steps) {
+    Work += Steps;
+    if (Work > WorkBudget)
+      OutOfBudget = true;
+    return !OutOfBudget;
+  }
+
   int32_t partner(int32_t Id, int32_t Port) const {
     return Ports.SrcPort[Id] == Port ? Ports.DstPort[Id] : Ports.SrcPort[Id];
   }
@@ -146,9 +174,12 @@ private:
 
   /// Whether Port can still take its unsent messages: gaps shorter than
   /// the shortest of them are lost.
-  bool roomLeft(int32_t Port) const {
+  bool roomLeft(int32_t Port) {
     if (Rem[Port] == 0)
       return true;
+    if (!spend(static_cast<int64_t>(Ports.MessagesAt[Port].size() +
+                                    Busy[Port].size())))
+      return false;
     int64_t Shortest = Deadline;
     for (int32_t Id : Ports.MessagesAt[Port])
       if (!Placed[Id])
@@ -167,12 +198,20 @@ private:
   /// Whether Port, not ordered yet, still has an order that fits around the
   /// busy intervals of its partners on its own: a search over the subsets
   /// of its messages sent so far (their lengths give the time). Ports with
-  /// too many messages for that pass.
+  /// too many messages for that pass. Each subset visited costs one step
+  /// per message of the port.
   bool hasOrder(int32_t Port) {
     const std::vector<int32_t> &Mine = Ports.MessagesAt[Port];
     if (Mine.size() > MaxSubsetMessages)
       return true;
-    Dead.assign(size_t(1) << Mine.size(), 0);
+    // A new stamp forgets the last port's dead subsets without clearing
+    // 2^16 entries each time.
+    if (Dead.size() < size_t(1) << Mine.size())
+      Dead.resize(size_t(1) << Mine.size(), 0);
+    if (++Stamp == 0) {
+      std::fill(Dead.begin(), Dead.end(), 0);
+      Stamp = 1;
+    }
     return extend(Port, 0, 0);
   }
 
@@ -180,7 +219,7 @@ private:
     const std::vector<int32_t> &Mine = Ports.MessagesAt[Port];
     if (T == Deadline)
       return true;
-    if (Dead[Sent])
+    if (Dead[Sent] == Stamp || !spend(static_cast<int64_t>(Mine.size())))
       return false;
     for (size_t K = 0; K < Mine.size(); ++K) {
       size_t Where;
@@ -188,8 +227,10 @@ private:
           fits(partner(Mine[K], Port), T, Len[Mine[K]], Where) &&
           extend(Port, Sent | uint32_t(1) << K, T + Len[Mine[K]]))
         return true;
+      if (OutOfBudget)
+        return false;
     }
-    Dead[Sent] = 1;
+    Dead[Sent] = Stamp;
     return false;
   }
 
@@ -198,11 +239,12 @@ private:
     for (size_t Later = K + 1; Later < Order.size(); ++Later)
       if (!hasOrder(Order[Later]))
         return false;
-    return true;
+    return !OutOfBudget;
   }
 
   /// A and B have the same messages, sent alike, and the same busy time.
-  bool interchangeable(int32_t A, int32_t B) const {
+  bool interchangeable(int32_t A, int32_t B) {
+    spend(static_cast<int64_t>(Ports.MessagesAt[A].size() + Busy[A].size()));
     if (Class[A] != Class[B] || Rem[A] != Rem[B] || !(Busy[A] == Busy[B]))
       return false;
     const std::vector<int32_t> &MA = Ports.MessagesAt[A];
@@ -226,10 +268,10 @@ private:
     const int32_t Port = Order[K];
     if (T == Deadline)
       return othersHaveOrders(K) && place(K + 1, 0, 0, true);
-    if (++Nodes > Budget) {
-      OutOfBudget = true;
+    // A node costs what one of the time-driven search costs (its own scans
+    // are smaller); the checks below count on top of it.
+    if (!spend(StepsPerNode))
       return false;
-    }
     struct Option {
       int64_t First, Second;
       int32_t Id;
@@ -271,10 +313,14 @@ private:
       for (size_t J = 0; J < I && !Repeat; ++J)
         Repeat = Len[Options[J].Id] == Len[Id] &&
                  interchangeable(partner(Options[J].Id, Port), Other);
+      if (OutOfBudget)
+        return false;
       if (Repeat)
         continue;
       size_t Where;
       fits(Other, T, Len[Id], Where);
+      // Inserting and later erasing the interval moves those after it.
+      spend(static_cast<int64_t>(Busy[Other].size()));
       Busy[Other].insert(Busy[Other].begin() + static_cast<ptrdiff_t>(Where),
                          {T, T + Len[Id]});
       Placed[Id] = 1;
@@ -299,7 +345,11 @@ private:
   }
 
   const OverlapPorts &Ports;
-  int64_t Deadline, Budget;
+  int64_t Deadline;
+  /// A node of the caller's budget, in steps: one per message, as a node of
+  /// the time-driven search scans them.
+  int64_t StepsPerNode;
+  int64_t WorkBudget; ///< in steps
   uint64_t Variety;
   std::vector<int64_t> Len;
   std::vector<char> Placed;
@@ -309,8 +359,11 @@ private:
   std::vector<int32_t> Class;
   std::vector<int32_t> Order, Twin;
   std::vector<std::vector<int32_t>> Sequence; ///< of each tight port
-  std::vector<char> Dead; ///< hasOrder's subsets that lead nowhere
-  int64_t Nodes = 0;
+  /// hasOrder's subsets that lead nowhere: those holding Stamp.
+  std::vector<uint32_t> Dead;
+  uint32_t Stamp = 0;
+  int64_t Work = 0; ///< steps spent
+
   bool OutOfBudget = false;
   static constexpr size_t MaxSubsetMessages = 16;
 };

@@ -15,7 +15,9 @@
 // The command lines stay small and touch no file: every number is at most
 // MaxNumber (so that a plan takes milliseconds to a second), and only
 // redist-plan's own options are passed on: not --model or --gantt (files),
-// nor @file, --help or the options libLLVM registers.
+// nor @file, --help or the options libLLVM registers. A command line that
+// asks for an --effort above MaxEffort is skipped: --effort N searches up
+// to N times the bounded default, which is what it asks for, not a hang.
 //
 // Built with -DREDIST_FUZZ=ON by clang; scripts/fuzz-redistc.sh --target
 // plan-input runs it (test/fuzz/README.md).
@@ -45,6 +47,7 @@ int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors);
 namespace {
 
 constexpr int64_t MaxNumber = 16;
+constexpr int64_t MaxEffort = 2;
 constexpr const char *ModelHeader = "redist-model\n";
 
 /// redist-plan's options (with one or two dashes, before any '=').
@@ -52,6 +55,13 @@ const char *const Options[] = {
     "n",      "algorithm", "steps", "effort", "table",      "json",
     "source", "target",    "loads", "costs",  "back-costs", "bidirectional",
     "rows",   "cols",      "from",  "to"};
+
+/// The option name of Arg ("effort" for --effort=3 or -effort), or "".
+llvm::StringRef optionName(llvm::StringRef Arg) {
+  if (!Arg.startswith("-"))
+    return "";
+  return Arg.drop_front(Arg.startswith("--") ? 2 : 1).split('=').first;
+}
 
 bool allowedArgument(llvm::StringRef Arg) {
   if (Arg.startswith("@"))
@@ -73,13 +83,32 @@ bool allowedArgument(llvm::StringRef Arg) {
   }
   if (!Arg.startswith("-"))
     return true;
-  llvm::StringRef Name = Arg.drop_front(Arg.startswith("--") ? 2 : 1);
-  Name = Name.split('=').first;
+  const llvm::StringRef Name = optionName(Arg);
   if (!Name.empty() && llvm::all_of(Name, llvm::isDigit))
     return true; // a negative number
   for (const char *Option : Options)
     if (Name == Option)
       return true;
+  return false;
+}
+
+/// Whether Args asks for a longer search than MaxEffort: an --effort whose
+/// value (after '=', or the next argument) is a larger number.
+bool asksForLongSearch(const std::vector<std::string> &Args) {
+  for (size_t K = 0; K < Args.size(); ++K) {
+    const llvm::StringRef Arg(Args[K]);
+    if (optionName(Arg) != "effort")
+      continue;
+    llvm::StringRef Value;
+    if (Arg.contains('='))
+      Value = Arg.split('=').second;
+    else if (K + 1 < Args.size())
+      Value = Args[K + 1];
+    unsigned long long Effort;
+    if (!Value.trim().getAsInteger(10, Effort) &&
+        Effort > static_cast<unsigned long long>(MaxEffort))
+      return true;
+  }
   return false;
 }
 
@@ -105,6 +134,8 @@ void fuzzCommandLine(llvm::StringRef Text) {
       return;
     Args.push_back(Line.str());
   }
+  if (asksForLongSearch(Args))
+    return;
   std::vector<char *> Argv;
   for (std::string &Arg : Args)
     Argv.push_back(Arg.data());
