@@ -1,26 +1,28 @@
-//===- fft3d.cpp - A distributed 3-D FFT on redist's array plans ----------===//
+//===- fft3d.cpp - A distributed 3-D FFT with redist's directives --------===//
 //
 //   mpirun -np R redist-fft3d pencil NX NY NZ P0 P1   (R = P0 * P1)
 //   mpirun -np R redist-fft3d slab NX NY NZ           (a 1-D arrangement of R)
 //
 // The forward 3-D DFT of an NX x NY x NZ complex array u[x][y][z],
 // distributed as FFT codes do, with FFTW's serial 1-D (slab: 2-D)
-// transforms on local data and redist moving the data in between.
+// transforms on local data and redist's directives moving the data in
+// between (redistc translates this file at build time).
 //
 // Pencil: every phase keeps the axis it transforms last, so its transforms
 // run along contiguous memory, and splits the other two over the P0 x P1
 // grid (block, block, *), row-major storage:
-//   X[y][z][x]  x-pencils   transform along x
-//   Y[x][z][y]  y-pencils   transform along y  (Y = permute(X, 2, 1, 0))
-//   Z[x][y][z]  z-pencils   transform along z  (Z = permute(Y, 0, 2, 1))
-//   X[y][z][x]  and back to x-pencils          (X = permute(Z, 1, 2, 0))
-// X -> Y keeps z on P1 and moves within grid rows; Y -> Z keeps x on P0 and
-// moves within grid columns; Z -> X moves across the grid. Three plans,
-// built once, do all the communication.
+//   UX[y][z][x]  x-pencils   transform along x
+//   UY[x][z][y]  y-pencils   transform along y  (UY = permute(UX, 2, 1, 0))
+//   UZ[x][y][z]  z-pencils   transform along z  (UZ = permute(UY, 0, 2, 1))
+//   UX[y][z][x]  and back to x-pencils          (UX = permute(UZ, 1, 2, 0))
+// UX -> UY keeps z on P1 and moves within grid rows; UY -> UZ keeps x on P0
+// and moves within grid columns; UZ -> UX moves across the grid. Three
+// assign directives do all the communication; the runtime plans each once
+// and reuses the plan (in a time-stepping code they run every step).
 //
-// Slab: on R processes, S[x][y][z] (block, *, *) transforms each local x
-// plane in 2-D; T[y][z][x] (block, *, *) = permute(S, 1, 2, 0) transforms
-// along x; a second plan takes the result back to S's layout.
+// Slab: on R processes, US[x][y][z] (block, *, *) transforms each local x
+// plane in 2-D; UT[y][z][x] (block, *, *) = permute(US, 1, 2, 0) transforms
+// along x; a second assign takes the result back to US's layout.
 //
 // The result is checked, after the last transform and again after the
 // move back, against FFTW's serial 3-D transform of the whole array, which
@@ -28,7 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "redist/runtime/ArrayPlan.h"
+#include <redist/runtime/LocalPart.h>
 
 #include <fftw3.h>
 #include <mpi.h>
@@ -57,30 +59,13 @@ Complex inputAt(int64_t X, int64_t Y, int64_t Z) {
   return {A / 97.0 - 0.5, B / 89.0 - 0.5};
 }
 
-/// A layout of extents E on Grid: the given formats, processes row-major
-/// over the grid, row-major (C) storage.
-ArrayLayout layout(std::vector<int64_t> E, std::vector<DimFormat> F,
-                   std::vector<int64_t> Grid) {
-  return ArrayLayout(std::move(E), std::move(F), std::move(Grid),
-                     GridOrder::RowMajor, {},
-                     ArrayStorage{StorageOrder::RowMajor, {}});
-}
-
-/// A plan moving From into To, where To's axis k is From's axis Perm[k].
-ArrayPlan move(const ArrayLayout &From, const ArrayLayout &To,
-               std::vector<int> Perm) {
-  ArrayRegion Region;
-  Region.Permutation = std::move(Perm);
-  return ArrayPlan({From, {}, {}}, {To, {}, {}}, sizeof(Complex),
-                   MPI_COMM_WORLD, Region);
-}
-
-/// This rank's part of L, filled from F(global index).
-template <typename Fn> std::vector<Complex> part(const ArrayLayout &L, Fn F) {
-  std::vector<Complex> V(static_cast<size_t>(L.storageSize(Rank)));
-  for (int64_t Off = 0; Off < static_cast<int64_t>(V.size()); ++Off)
-    V[static_cast<size_t>(Off)] = F(L.toGlobal(Rank, Off));
-  return V;
+/// Fills this rank's part of an array, described by Info, from F(global
+/// index).
+template <typename Fn>
+void fill(std::vector<Complex> &Local, const DistributedArrayInfo &Info, Fn F) {
+  Local.resize(static_cast<size_t>(Info.storageSize()));
+  for (int64_t Off = 0; Off < Info.storageSize(); ++Off)
+    Local[static_cast<size_t>(Off)] = F(Info.globalIndex(Off));
 }
 
 /// FFTW's forward transform along the last axis of every row of Local
@@ -126,15 +111,16 @@ std::vector<Complex> reference(int64_t NX, int64_t NY, int64_t NZ) {
   return U;
 }
 
-/// Compares this rank's part of L, whose axes are the global axes Axes
-/// (L's axis k is global axis Axes[k]), with the reference; prints the
-/// largest error over all ranks and returns whether it is small.
-bool check(const char *What, const ArrayLayout &L,
+/// Compares this rank's part of an array described by Info, whose axes
+/// are the global axes Axes (its axis k is global axis Axes[k]), with the
+/// reference; prints the largest error over all ranks and returns whether
+/// it is small.
+bool check(const char *What, const DistributedArrayInfo &Info,
            const std::vector<Complex> &Local, const std::vector<int> &Axes,
            const std::vector<Complex> &Ref, const int64_t (&N)[3]) {
   double Mine = 0;
   for (int64_t Off = 0; Off < static_cast<int64_t>(Local.size()); ++Off) {
-    const std::vector<int64_t> I = L.toGlobal(Rank, Off);
+    const std::vector<int64_t> I = Info.globalIndex(Off);
     int64_t G[3];
     for (int K = 0; K < 3; ++K)
       G[Axes[static_cast<size_t>(K)]] = I[static_cast<size_t>(K)];
@@ -154,62 +140,54 @@ bool check(const char *What, const ArrayLayout &L,
 }
 
 bool pencil(int64_t NX, int64_t NY, int64_t NZ, int64_t P0, int64_t P1) {
-  const std::vector<int64_t> Grid{P0, P1};
-  const std::vector<DimFormat> Pencil{DimFormat::block(), DimFormat::block(),
-                                      DimFormat::collapsed()};
-  const ArrayLayout X = layout({NY, NZ, NX}, Pencil, Grid);
-  const ArrayLayout Y = layout({NX, NZ, NY}, Pencil, Grid);
-  const ArrayLayout Z = layout({NX, NY, NZ}, Pencil, Grid);
-  // Planned once: in a time-stepping code these run every step.
-  const ArrayPlan XtoY = move(X, Y, {2, 1, 0});
-  const ArrayPlan YtoZ = move(Y, Z, {0, 2, 1});
-  const ArrayPlan ZtoX = move(Z, X, {1, 2, 0});
-
-  std::vector<Complex> UX = part(X, [](const std::vector<int64_t> &I) {
-    return inputAt(I[2], I[0], I[1]);
-  });
-  std::vector<Complex> UY(static_cast<size_t>(Y.storageSize(Rank)));
-  std::vector<Complex> UZ(static_cast<size_t>(Z.storageSize(Rank)));
+#pragma redist processors G(P0, P1)
+  std::vector<Complex> UX, UY, UZ;
+#pragma redist distribute UX[NY][NZ][NX](block, block, *) onto G storage(      \
+    row_major)
+#pragma redist distribute UY[NX][NZ][NY](block, block, *) onto G storage(      \
+    row_major)
+#pragma redist distribute UZ[NX][NY][NZ](block, block, *) onto G storage(      \
+    row_major)
+#pragma redist inquire UX into XInfo
+#pragma redist inquire UZ into ZInfo
+  fill(UX, XInfo,
+       [](const std::vector<int64_t> &I) { return inputAt(I[2], I[0], I[1]); });
 
   transformRows(UX, static_cast<int>(NX));
-  XtoY.execute(UX.data(), UY.data());
+#pragma redist assign UY = permute(UX, 2, 1, 0)
   transformRows(UY, static_cast<int>(NY));
-  YtoZ.execute(UY.data(), UZ.data());
+#pragma redist assign UZ = permute(UY, 0, 2, 1)
   transformRows(UZ, static_cast<int>(NZ));
 
   const std::vector<Complex> Ref = reference(NX, NY, NZ);
   const int64_t N[3] = {NX, NY, NZ};
-  bool Good = check("z-pencils", Z, UZ, {0, 1, 2}, Ref, N);
+  bool Good = check("z-pencils", ZInfo, UZ, {0, 1, 2}, Ref, N);
   std::fill(UX.begin(), UX.end(), Complex(0, 0));
-  ZtoX.execute(UZ.data(), UX.data());
-  Good = check("back in x-pencils", X, UX, {1, 2, 0}, Ref, N) && Good;
+#pragma redist assign UX = permute(UZ, 1, 2, 0)
+  Good = check("back in x-pencils", XInfo, UX, {1, 2, 0}, Ref, N) && Good;
   return Good;
 }
 
 bool slab(int64_t NX, int64_t NY, int64_t NZ) {
-  const std::vector<int64_t> Grid{Ranks};
-  const std::vector<DimFormat> Slab{DimFormat::block(), DimFormat::collapsed(),
-                                    DimFormat::collapsed()};
-  const ArrayLayout S = layout({NX, NY, NZ}, Slab, Grid);
-  const ArrayLayout T = layout({NY, NZ, NX}, Slab, Grid);
-  const ArrayPlan StoT = move(S, T, {1, 2, 0});
-  const ArrayPlan TtoS = move(T, S, {2, 0, 1});
-
-  std::vector<Complex> US = part(S, [](const std::vector<int64_t> &I) {
-    return inputAt(I[0], I[1], I[2]);
-  });
-  std::vector<Complex> UT(static_cast<size_t>(T.storageSize(Rank)));
+#pragma redist processors L(Ranks)
+  std::vector<Complex> US, UT;
+#pragma redist distribute US[NX][NY][NZ](block, *, *) onto L storage(row_major)
+#pragma redist distribute UT[NY][NZ][NX](block, *, *) onto L storage(row_major)
+#pragma redist inquire US into SInfo
+#pragma redist inquire UT into TInfo
+  fill(US, SInfo,
+       [](const std::vector<int64_t> &I) { return inputAt(I[0], I[1], I[2]); });
 
   transformPlanes(US, static_cast<int>(NY), static_cast<int>(NZ));
-  StoT.execute(US.data(), UT.data());
+#pragma redist assign UT = permute(US, 1, 2, 0)
   transformRows(UT, static_cast<int>(NX));
 
   const std::vector<Complex> Ref = reference(NX, NY, NZ);
   const int64_t N[3] = {NX, NY, NZ};
-  bool Good = check("y-slabs", T, UT, {1, 2, 0}, Ref, N);
+  bool Good = check("y-slabs", TInfo, UT, {1, 2, 0}, Ref, N);
   std::fill(US.begin(), US.end(), Complex(0, 0));
-  TtoS.execute(UT.data(), US.data());
-  Good = check("back in x-slabs", S, US, {0, 1, 2}, Ref, N) && Good;
+#pragma redist assign US = permute(UT, 2, 0, 1)
+  Good = check("back in x-slabs", SInfo, US, {0, 1, 2}, Ref, N) && Good;
   return Good;
 }
 

@@ -31,6 +31,14 @@
 namespace redist {
 namespace detail {
 
+/// A static directive's table of messages between process ids (a matrix's
+/// or an array's), which the schedule follows.
+struct GivenTable {
+  const char *Algorithm;
+  int64_t Steps, MessageCount;
+  const TranslatedMatrixMessage *Messages;
+};
+
 /// An array plan's parameters, with the region resolved, and where this
 /// rank stands.
 struct ArrayProblem {
@@ -41,8 +49,8 @@ struct ArrayProblem {
   ArraySide From, To;
   ArrayRegion Region;
   ArrayAlgorithm Algorithm;
-  /// A static matrix directive's table, which the schedule follows, or null.
-  const TranslatedMatrixSchedule *Given = nullptr;
+  /// A static directive's table, which the schedule follows.
+  std::optional<GivenTable> Given;
   int Rank = 0;
   int64_t FromProc = -1, ToProc = -1; ///< this rank's processes, or -1
   /// This rank's strides on each side (empty where it holds no process).

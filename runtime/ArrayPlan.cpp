@@ -125,39 +125,38 @@ std::unique_ptr<Plan> detail::PlanBuilder::array(
   return std::unique_ptr<Plan>(new Plan(std::move(Built)));
 }
 
-namespace {
-
-std::unique_ptr<Plan> buildArrayPlan(const ArraySide &From, const ArraySide &To,
-                                     std::size_t ElementBytes, MPI_Comm Comm,
-                                     const ArrayRegion &Region,
-                                     const PlanOptions &Options,
-                                     ArrayAlgorithm Algorithm) {
-  auto Problem =
+std::unique_ptr<Plan> detail::buildArrayPlan(
+    const ArraySide &From, const ArraySide &To, std::size_t ElementBytes,
+    MPI_Comm Comm, const ArrayRegion &Region, const PlanOptions &Options,
+    ArrayAlgorithm Algorithm, const std::optional<std::string> &Problem,
+    const GivenTable *Given) {
+  auto Built =
       std::make_unique<detail::ArrayProblem>(From, To, Region, Algorithm);
-  std::optional<std::string> Bad =
-      detail::findInvalidArrayOptions(ElementBytes, Options, Algorithm);
+  if (Given)
+    Built->Given = *Given;
+  std::optional<std::string> Bad = Problem;
   if (!Bad)
-    Bad = detail::resolveArrayProblem(*Problem, Comm);
+    Bad = detail::findInvalidArrayOptions(ElementBytes, Options, Algorithm);
+  if (!Bad)
+    Bad = detail::resolveArrayProblem(*Built, Comm);
   if (!Bad) {
-    std::string Local = detail::resolveArrayStorage(*Problem);
+    std::string Local = detail::resolveArrayStorage(*Built);
     if (!Local.empty())
       Bad = Local;
   }
   // The agreement reads the problem on every rank: a copy.
-  const detail::ArrayProblem Agreed = *Problem;
+  const detail::ArrayProblem Agreed = *Built;
   return detail::PlanBuilder::array(
-      std::move(Problem), Bad, ElementBytes, Comm, Options,
+      std::move(Built), Bad, ElementBytes, Comm, Options,
       [&] { return detail::arrayParameters(Agreed, ElementBytes, Options); });
 }
-
-} // namespace
 
 ArrayPlan::ArrayPlan(const ArraySide &From, const ArraySide &To,
                      std::size_t ElementBytes, MPI_Comm Comm,
                      const ArrayRegion &Region, const PlanOptions &Options,
                      ArrayAlgorithm Algorithm)
-    : P(buildArrayPlan(From, To, ElementBytes, Comm, Region, Options,
-                       Algorithm)) {}
+    : P(detail::buildArrayPlan(From, To, ElementBytes, Comm, Region, Options,
+                               Algorithm)) {}
 
 ArrayPlan::~ArrayPlan() = default;
 ArrayPlan::ArrayPlan(ArrayPlan &&) noexcept = default;

@@ -124,4 +124,40 @@ LocalPlace MatrixInfo::position(int64_t I, int64_t J) const {
   return L.toLocal(I, J);
 }
 
+DistributedArrayInfo::DistributedArrayInfo(const ArrayLayout &Layout,
+                                           MPI_Comm Comm)
+    : L(Layout), Comm(Comm) {
+  int Rank = 0;
+  MPI_Comm_rank(Comm, &Rank);
+  if (Rank < L.procs())
+    Proc = Rank;
+}
+
+std::vector<int64_t> DistributedArrayInfo::localExtents() const {
+  if (Proc < 0)
+    return std::vector<int64_t>(static_cast<size_t>(L.rank()), 0);
+  return L.localExtents(Proc);
+}
+
+std::vector<int64_t> DistributedArrayInfo::strides() const {
+  if (Proc < 0)
+    return std::vector<int64_t>(static_cast<size_t>(L.rank()), 0);
+  return L.strides(Proc);
+}
+
+int64_t DistributedArrayInfo::storageSize() const {
+  return Proc < 0 ? 0 : L.storageSize(Proc);
+}
+
+std::vector<int64_t> DistributedArrayInfo::globalIndex(int64_t Offset) const {
+  if (Proc < 0)
+    throw InvalidArgument("this rank holds no process of the array");
+  return L.toGlobal(Proc, Offset);
+}
+
+LocalPlace
+DistributedArrayInfo::position(const std::vector<int64_t> &Index) const {
+  return L.toLocal(Index);
+}
+
 } // namespace redist

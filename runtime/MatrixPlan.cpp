@@ -67,7 +67,9 @@ std::unique_ptr<Plan> detail::PlanBuilder::matrix(
   auto Array =
       std::make_unique<ArrayProblem>(arraySideOf(From), arraySideOf(To),
                                      arrayRegionOf(Problem.Region), Algorithm);
-  Array->Given = Given;
+  if (Given)
+    Array->Given = GivenTable{Given->Algorithm, Given->Steps,
+                              Given->MessageCount, Given->Messages};
   if (!Bad)
     Bad = resolveArrayProblem(*Array, Comm);
   if (!Bad) {

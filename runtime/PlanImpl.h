@@ -438,7 +438,7 @@ struct MatrixPlanKey {
   std::string From, To;
   std::size_t ElementBytes;
   std::string Algorithm;
-  const TranslatedMatrixSchedule *Given;
+  const void *Given;
   MPI_Comm Comm;
   PlanOptions Options;
   bool operator==(const MatrixPlanKey &O) const;
@@ -450,8 +450,18 @@ const Plan &keepMatrixPlan(MatrixPlanKey Key, std::unique_ptr<Plan> Built);
 /// The schedule over G (a matrix plan's grid of process ids) that T's table
 /// lists; throws InvalidArgument unless it is a valid schedule of G, every
 /// message with its length.
-Schedule givenMatrixSchedule(const TranslatedMatrixSchedule &T,
-                             const CommGrid &G);
+Schedule givenMatrixSchedule(const GivenTable &T, const CommGrid &G);
+
+/// An array plan (ArrayPlan.h): Problem, set on a rank whose caller's
+/// values make no plan (a directive's; From and To are then stand-ins),
+/// joins the checks, and every rank throws alike or builds. Collective.
+std::unique_ptr<Plan>
+buildArrayPlan(const ArraySide &From, const ArraySide &To,
+               std::size_t ElementBytes, MPI_Comm Comm,
+               const ArrayRegion &Region, const PlanOptions &Options,
+               ArrayAlgorithm Algorithm,
+               const std::optional<std::string> &Problem = std::nullopt,
+               const GivenTable *Given = nullptr);
 
 /// How plans are built; a friend of Plan. A plan is prepared on each rank
 /// alone, then the ranks agree (agreeOnParameters), then it is finished

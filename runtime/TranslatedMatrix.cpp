@@ -22,10 +22,9 @@ Layout2D MatrixConstant::value() const {
   return Layout2D(Layout(Rows.value(), M), Layout(Cols.value(), N), Order);
 }
 
-Schedule detail::givenMatrixSchedule(const TranslatedMatrixSchedule &T,
-                                     const CommGrid &G) {
+Schedule detail::givenMatrixSchedule(const GivenTable &T, const CommGrid &G) {
   auto Fail = [](const std::string &What) {
-    throw InvalidArgument("the translated matrix table does not match the "
+    throw InvalidArgument("the translated table of messages does not match the "
                           "runtime's schedule library (translate the file "
                           "again): " +
                           What);
@@ -118,8 +117,15 @@ MatrixTarget matrixTarget(const Target &Rows, const Target &Cols, int64_t M,
   if (Cols.problem())
     return MatrixTarget::invalid("columns: " + *Cols.problem());
   try {
-    return Layout2D(Layout(Rows.valueOr(Distribution::block(1)), M),
-                    Layout(Cols.valueOr(Distribution::block(1)), N), Order);
+    // Copies: valueOr may return its argument, a temporary.
+    const Distribution R = Rows.valueOr(Distribution::block(1)),
+                       C = Cols.valueOr(Distribution::block(1));
+    // The rank-2 array's checks first: their errors name the dimension,
+    // its extent and its format.
+    const ArrayLayout Checked({M, N}, {DimFormat::of(R), DimFormat::of(C)},
+                              {R.procs(), C.procs()}, Order);
+    (void)Checked;
+    return Layout2D(Layout(R, M), Layout(C, N), Order);
   } catch (const InvalidArgument &E) {
     return MatrixTarget::invalid(E.what());
   }

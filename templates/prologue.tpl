@@ -5,6 +5,7 @@
 // redistc computed, as constant tables.
 #include <redist/runtime/LocalPart.h>
 #include <redist/runtime/Translated.h>
+#include <redist/runtime/TranslatedArray.h>
 #include <redist/runtime/TranslatedMatrix.h>
 
 #include <mpi.h>

@@ -1,7 +1,7 @@
 // Mistakes in directives on matrices (2-D arrays), each at the user's text:
 // formats that do not match the array's dimensions, arrangements of the
-// wrong rank, bad constant sizes per dimension, more than two dimensions,
-// clauses that do not fit, and directives matrices do not have. The
+// wrong rank, bad constant sizes per dimension, more dimensions than
+// formats, and clauses that do not fit. The
 // parser's errors (PARSE) come before the analysis's.
 //
 // RUN: rm -f %t.out
@@ -21,7 +21,6 @@ constexpr std::int64_t Three[3] = {1, 2, 3};
 #pragma redist processors P(4)
 // CHECK: diag-matrix.cpp:[[@LINE+1]]:32: error: number of processes must be positive, got 0
 #pragma redist processors Z(2, Zero)
-// PARSE: [[@LINE+1]]:33: error: redist distributes arrays of one or two dimensions
 #pragma redist processors T(2, 2, 2)
 // PARSE: [[@LINE+1]]:32: error: unknown clause 'order' in processors directive; expected comm(EXPR)
 #pragma redist processors L(4) order(column_major)
@@ -44,7 +43,7 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist distribute E[10][20](block, cyclic(Zero)) onto G
 // CHECK: [[@LINE+1]]:33: error: array extent must not be negative, got -5
 #pragma redist distribute F[10][-5](block, block) onto G
-// PARSE: [[@LINE+1]]:34: error: redist distributes arrays of one or two dimensions
+// CHECK: [[@LINE+1]]:45: error: 'H' has 3 dimensions but 2 formats; give one format, or '*', per dimension
 #pragma redist distribute H[2][3][4](block, block) onto G
 // CHECK: [[@LINE+1]]:47: error: gen_block has 3 entries but arrangement 'G' has 2 processes
 #pragma redist distribute K[10][20](gen_block(Three), block) onto G
@@ -58,8 +57,6 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist redistribute Y(block) onto G
 // CHECK: [[@LINE+1]]:50: error: matrix 'Y' needs a 2-D processors arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)
 #pragma redist redistribute Y(block, block) onto P
-// CHECK: [[@LINE+1]]:16: error: assign of a matrix is not supported yet
-#pragma redist assign Y = X
 }
 
 void g(std::vector<double> &V) {

@@ -58,6 +58,7 @@ bool Analysis::run() {
   }
   trackDistributions();
   trackMatrices();
+  trackArrays();
   if (!Parent && !Failed && !Diags.hasErrors())
     analyseInstances();
   return !Failed && !Diags.hasErrors();

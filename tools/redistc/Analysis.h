@@ -102,7 +102,8 @@ private:
   bool checkFormat(const FormatValue &F, const FormatSpec &Spec,
                    std::optional<int64_t> Procs, std::optional<int64_t> Extent,
                    const std::string &VarName,
-                   const std::string &ArrangementName, const Directive &D);
+                   const std::string &ArrangementName, const Directive &D,
+                   int Dim = -1, int Rank = 1);
 
   // Matrices (AnalysisMatrix.cpp).
   bool checkDimensions(const Directive &D, bool Matrix,
@@ -115,6 +116,17 @@ private:
                  std::optional<int64_t> M, std::optional<int64_t> N,
                  redist::GridOrder Order, const Directive &D);
   void trackMatrices();
+
+  // Arrays of any rank (AnalysisArray.cpp).
+  bool analyseArrayDistribute(const Directive &D, DistributionInfo &Dist);
+  bool analyseArrayAction(const Directive &D, ActionInfo &A);
+  bool checkArrayFormats(const Directive &D,
+                         const std::vector<std::optional<FormatValue>> &Formats,
+                         const std::vector<std::optional<int64_t>> &Extents,
+                         const ArrangementInfo *Onto,
+                         const std::string &VarText);
+  bool checkRegion(const Directive &D, ActionInfo &A);
+  void trackArrays();
 
   // Flow tracking (AnalysisFlow.cpp).
   void trackDistributions();

@@ -65,20 +65,18 @@ void Analysis::analyseProcessors(Directive &D) {
   const Placement &P = Places[D.Id - 1];
   auto A = modelOf<ArrangementInfo>(D, P);
   const unsigned Before = Diags.errorCount();
-  A->Extent = integerSlot(D, D.Extent, "number of processes");
-  if (A->Extent && *A->Extent <= 0) {
-    const ExprSlot &S = D.Slots[D.Extent];
-    error(S.Range.getBegin(), Diags.NotPositive)
-        << "number of processes" << std::to_string(*A->Extent) << S.Range;
-  }
-  if (D.Extent2 >= 0) {
-    A->Extent2 = integerSlot(D, D.Extent2, "number of processes");
-    if (A->Extent2 && *A->Extent2 <= 0) {
-      const ExprSlot &S = D.Slots[D.Extent2];
+  for (int Slot : D.Extents) {
+    std::optional<int64_t> E = integerSlot(D, Slot, "number of processes");
+    if (E && *E <= 0) {
+      const ExprSlot &S = D.Slots[Slot];
       error(S.Range.getBegin(), Diags.NotPositive)
-          << "number of processes" << std::to_string(*A->Extent2) << S.Range;
+          << "number of processes" << std::to_string(*E) << S.Range;
     }
+    A->Extents.push_back(E);
   }
+  A->Extent = A->Extents[0];
+  if (D.Extent2 >= 0)
+    A->Extent2 = A->Extents[1];
   checkComm(D);
   for (const auto &Other : Arrangements)
     if (Other->D->Arrangement.Name == D.Arrangement.Name &&
@@ -101,7 +99,7 @@ bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
                            std::optional<int64_t> Extent,
                            const std::string &VarName,
                            const std::string &ArrangementName,
-                           const Directive &D) {
+                           const Directive &D, int Dim, int Rank) {
   SourceLocation Loc = Spec.Loc;
   if (F.Kind == FormatKind::GenBlock) {
     const ExprSlot &S = D.Slots[Spec.Arg];
@@ -114,7 +112,7 @@ bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
           << S.Range;
       return false;
     }
-    if (F.Sizes && Extent) {
+    if (F.Sizes && Extent && Dim < 0) {
       int64_t Sum = 0;
       for (int64_t Size : *F.Sizes)
         Sum += Size;
@@ -129,8 +127,21 @@ bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
   if (!F.isConstant() || !Procs || !Extent)
     return true;
   try {
-    redist::Layout L(F.distribution(*Procs), *Extent);
-    (void)L;
+    if (Dim < 0) {
+      redist::Layout L(F.distribution(*Procs), *Extent);
+      (void)L;
+    } else {
+      // Dimension Dim of a rank-Rank array, alone: the library's check and
+      // words, which name the dimension and its extent.
+      std::vector<int64_t> Extents(static_cast<size_t>(Rank), 1);
+      std::vector<redist::DimFormat> Formats(static_cast<size_t>(Rank),
+                                             redist::DimFormat::collapsed());
+      Extents[static_cast<size_t>(Dim)] = *Extent;
+      Formats[static_cast<size_t>(Dim)] =
+          redist::DimFormat::of(F.distribution(*Procs));
+      redist::ArrayLayout L(Extents, Formats, {*Procs});
+      (void)L;
+    }
   } catch (const redist::InvalidArgument &E) {
     error(Loc, Diags.InvalidDistribution) << E.what();
     return false;
@@ -164,6 +175,14 @@ void Analysis::analyseDistribute(Directive &D) {
     error(D.Slots[D.Var].Range.getBegin(), Diags.AlreadyDistributed)
         << Var->Text;
     Diags.report(Prev->D->KeywordLoc, Diags.PreviousHere) << "distribute";
+    return;
+  }
+  if (D.ArrayForm) {
+    if (!analyseArrayDistribute(D, *Dist))
+      return;
+    Dist->Escapes = P.Scope == ScopeKind::Namespace;
+    Results[D.Id - 1].Distribution = Dist.get();
+    Distributions.push_back(std::move(Dist));
     return;
   }
   if (!checkDimensions(D, D.Extent2 >= 0, Dist->Onto, Var->Text))
@@ -265,25 +284,39 @@ void Analysis::analyseAction(Directive &D) {
           << Target->Element.getUnqualifiedType()
           << Source->Element.getUnqualifiedType();
     }
-    if (A->Target && A->Source && A->Target->Extent && A->Source->Extent &&
-        *A->Target->Extent != *A->Source->Extent) {
+  } else if (D.Onto.present()) {
+    A->Onto = findArrangement(D.Onto, P.Begin);
+    if (!A->Onto) {
+      error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
+    }
+  }
+  if (Diags.errorCount() != Before)
+    return;
+  // Arrays of the N-D form, and assigns of matrices, sections and
+  // permutations: the N-D path.
+  A->ArrayPath = (A->Target && A->Target->isArray()) ||
+                 (IsAssign && A->Source &&
+                  (A->Source->isArray() || A->Source->isMatrix() ||
+                   (A->Target && A->Target->isMatrix()))) ||
+                 !D.Permutation.empty() || !D.TargetSection.empty() ||
+                 !D.SourceSection.empty();
+  if (A->ArrayPath) {
+    if (!A->Target || (IsAssign && !A->Source) || !analyseArrayAction(D, *A))
+      return;
+  } else {
+    if (!IsAssign) {
+      std::optional<FormatValue> F = formatOf(D, D.Format);
+      if (F)
+        A->Format = *F;
+    } else if (A->Target && A->Source && A->Target->Extent &&
+               A->Source->Extent && *A->Target->Extent != *A->Source->Extent) {
       error(D.KeywordLoc, Diags.AssignExtent)
           << Target->Text << std::to_string(*A->Target->Extent) << Source->Text
           << std::to_string(*A->Source->Extent);
     }
-  } else {
-    if (D.Onto.present()) {
-      A->Onto = findArrangement(D.Onto, P.Begin);
-      if (!A->Onto) {
-        error(D.Onto.Loc, Diags.UnknownArrangement) << D.Onto.Name;
-      }
-    }
-    std::optional<FormatValue> F = formatOf(D, D.Format);
-    if (F)
-      A->Format = *F;
+    if (Diags.errorCount() != Before || !checkMatrixAction(D, *A))
+      return;
   }
-  if (Diags.errorCount() != Before || !checkMatrixAction(D, *A))
-    return;
   for (DistributionInfo *Dist : {A->Target, A->Source})
     if (Dist && Dist->Where.Function != P.Function)
       Dist->Escapes = true;
@@ -403,7 +436,8 @@ void Analysis::analyseInquiry(Directive &D) {
     return;
   }
   // The parse declared NAME of the type the spelling suggested.
-  if (I->Dist->isMatrix() != D.MatrixInquiry) {
+  if (I->Dist->isMatrix() != D.MatrixInquiry ||
+      I->Dist->isArray() != D.ArrayForm) {
     error(D.KeywordLoc, Diags.InquiryRank) << Var->Text;
     return;
   }

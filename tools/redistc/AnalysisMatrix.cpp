@@ -27,7 +27,14 @@ bool Analysis::checkDimensions(const Directive &D, bool Matrix,
                                const std::string &VarText) {
   bool OK = true;
   if (D.Kind != DirectiveKind::Assign) {
-    if (Matrix && !D.Format2) {
+    size_t Star = 0;
+    while (Star < D.Formats.size() && D.Formats[Star])
+      ++Star;
+    if (Star < D.Formats.size()) {
+      error(D.FormatLocs[Star], Diags.MatrixStar)
+          << VarText << (Matrix ? "a matrix" : "a 1-D array");
+      OK = false;
+    } else if (Matrix && D.Formats.size() != 2) {
       error(D.Format.Loc, Diags.MatrixFormatCount) << VarText;
       OK = false;
     } else if (!Matrix && D.Format2) {
@@ -35,7 +42,12 @@ bool Analysis::checkDimensions(const Directive &D, bool Matrix,
       OK = false;
     }
   }
-  if (Onto && Matrix && !Onto->isGrid()) {
+  if (Onto && Onto->rank() > 2) {
+    error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.ArrayGridRank)
+        << VarText << (Matrix ? "2" : "1") << Onto->D->Arrangement.Name
+        << std::to_string(Onto->rank());
+    OK = false;
+  } else if (Onto && Matrix && !Onto->isGrid()) {
     error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.MatrixOntoLine)
         << VarText << Onto->D->Arrangement.Name;
     OK = false;
@@ -95,9 +107,9 @@ bool Analysis::analyseMatrixDistribute(const Directive &D,
   const ArrangementInfo &G = *Dist.Onto;
   const std::string &Name = D.Onto.Name;
   if (!checkFormat(Dist.Format, D.Format, G.Extent, Dist.Extent, Dist.Var.Text,
-                   Name, D) ||
+                   Name, D, 0, 2) ||
       !checkFormat(Dist.Format2, *D.Format2, G.Extent2, Dist.Extent2,
-                   Dist.Var.Text, Name, D))
+                   Dist.Var.Text, Name, D, 1, 2))
     return false;
   Dist.DeclaredMatrix =
       constantLayout(Dist.Format, Dist.Format2, G.Extent, G.Extent2,
@@ -105,15 +117,12 @@ bool Analysis::analyseMatrixDistribute(const Directive &D,
   return Diags.errorCount() == Before;
 }
 
-// The matrix rules of a redistribute or assign A (true for arrays that
-// follow the 1-D rules); the columns' format of a matrix redistribute.
+// The matrix rules of a redistribute, or of an assign of 1-D arrays (true
+// for arrays that follow the 1-D rules); the columns' format of a matrix
+// redistribute.
 bool Analysis::checkMatrixAction(const Directive &D, ActionInfo &A) {
-  const bool Matrix =
-      (A.Target && A.Target->isMatrix()) || (A.Source && A.Source->isMatrix());
-  if (Matrix && D.Kind == DirectiveKind::Assign) {
-    error(D.KeywordLoc, Diags.MatrixUnsupported) << "assign";
-    return false;
-  }
+  // Assigns of matrices take the N-D path (AnalysisArray.cpp).
+  const bool Matrix = A.Target && A.Target->isMatrix();
   if (!A.Target)
     return true;
   if (!checkDimensions(D, Matrix, A.Onto ? A.Onto : A.Target->Onto,
@@ -192,9 +201,9 @@ void Analysis::trackMatrices() {
     const std::string GridName =
         (A->Onto ? A->Onto : Dist.Onto)->D->Arrangement.Name;
     if (!checkFormat(A->Format, D.Format, P0, Dist.Extent, A->TargetVar.Text,
-                     GridName, D) ||
+                     GridName, D, 0, 2) ||
         !checkFormat(A->Format2, *D.Format2, P1, Dist.Extent2,
-                     A->TargetVar.Text, GridName, D))
+                     A->TargetVar.Text, GridName, D, 1, 2))
       continue;
     A->ToMatrix = constantLayout(A->Format, A->Format2, P0, P1, Dist.Extent,
                                  Dist.Extent2, Order, D);

@@ -6,6 +6,7 @@
 #include "GeneratedNames.h"
 #include "RedistcConfig.h"
 
+#include "redist/ArraySchedulers.h"
 #include "redist/Error.h"
 #include "redist/Schedulers.h"
 
@@ -23,6 +24,21 @@ namespace redistc {
 
 // The helpers CodeGenMatrix.cpp shares are declared in CodeGenText.h.
 namespace codegen {
+
+const char *orderEnumerator(redist::GridOrder O) {
+  return O == redist::GridOrder::RowMajor ? "redist::GridOrder::RowMajor"
+                                          : "redist::GridOrder::ColumnMajor";
+}
+
+redist::ArrayAlgorithm arrayAlgorithm(const Directive &D) {
+  const redist::Algorithm Base = D.Schedule.value_or(redist::Algorithm::Auto);
+  if (D.ScheduleProduct)
+    return {Base, true};
+  for (const redist::ArrayAlgorithm &A : redist::allArrayAlgorithms())
+    if (A.Base == Base && !A.Product)
+      return A;
+  return {Base, true};
+}
 
 /// A C string literal holding Text.
 std::string quoted(llvm::StringRef Text) {
@@ -318,6 +334,35 @@ std::string scheduleComment(const StaticTables &T) {
   return renderTemplate("schedule_comment", V);
 }
 
+std::string processMessageRows(const StaticTables &T) {
+  std::string Rows;
+  int64_t Step = -1;
+  for (const TableMessage &M : T.Messages) {
+    if (M.Step != Step) {
+      Step = M.Step;
+      Rows += "      // step " + std::to_string(Step) + "\n";
+    }
+    Rows += "      {" + std::to_string(M.Step) + ", " + std::to_string(M.Src) +
+            ", " + std::to_string(M.Dst) + ", " + std::to_string(M.Elements) +
+            "},\n";
+  }
+  // A placeholder row keeps an empty table valid C++.
+  if (T.Messages.empty())
+    Rows = "      {0, 0, 0, 0},\n";
+  return Rows;
+}
+
+std::string processTableReport(const StaticTables &T) {
+  const redist::ScheduleStats &S = T.Stats;
+  return "static; schedule " + T.Algorithm + ": " +
+         counted(S.Steps, "step", "steps") + " (lower bound " +
+         std::to_string(S.StepsLowerBound) + "), cost " +
+         std::to_string(S.Cost) + " (lower bound " +
+         std::to_string(S.CostLowerBound) + "); a table of " +
+         counted(static_cast<int64_t>(T.Messages.size()), "message",
+                 "messages");
+}
+
 } // namespace codegen
 
 using namespace codegen;
@@ -384,23 +429,33 @@ bool CodeGen::generate(const std::vector<AnalysedDirective> &Directives,
 bool CodeGen::generateOne(const AnalysedDirective &AD,
                           GeneratedDirective &Out) {
   if (AD.Arrangement) {
-    if (AD.Arrangement->isGrid())
+    if (AD.Arrangement->rank() > 2)
+      arrayProcessors(*AD.Arrangement, Out);
+    else if (AD.Arrangement->isGrid())
       gridProcessors(*AD.Arrangement, Out);
     else
       processors(*AD.Arrangement, Out);
     return true;
   }
   if (AD.Distribution) {
-    if (AD.Distribution->isMatrix())
+    if (AD.Distribution->isArray())
+      arrayDistribute(*AD.Distribution, Out);
+    else if (AD.Distribution->isMatrix())
       matrixDistribute(*AD.Distribution, Out);
     else
       distribute(*AD.Distribution, Out);
     return true;
   }
+  if (AD.Action && AD.Action->ArrayPath)
+    return arrayAction(*AD.Action, AD.Instances, Out);
   if (AD.Action && AD.Action->isMatrix())
     return matrixAction(*AD.Action, Out);
   if (AD.Rebalance) {
     rebalance(*AD.Rebalance, Out);
+    return true;
+  }
+  if (AD.Inquiry && AD.Inquiry->Dist->isArray()) {
+    arrayInquire(*AD.Inquiry, Out);
     return true;
   }
   if (AD.Inquiry) {

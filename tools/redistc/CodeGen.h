@@ -85,6 +85,19 @@ private:
   void gridProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
   void matrixDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
   bool matrixAction(const ActionInfo &A, GeneratedDirective &Out);
+  // Arrays of any rank (CodeGenArray.cpp).
+  void arrayProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
+  void arrayDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
+  void arrayInquire(const InquiryInfo &I, GeneratedDirective &Out);
+  bool arrayAction(const ActionInfo &A,
+                   const std::vector<InstanceAction> &Instances,
+                   GeneratedDirective &Out);
+  /// As plan() and actionValues() for the N-D path.
+  bool arrayPlan(const ActionInfo &A, bool InInstance,
+                 std::optional<StaticTables> &Tables, std::string &Why);
+  TemplateValues arrayActionValues(const ActionInfo &A) const;
+  void addArrayStaticValues(const ActionInfo &A, const StaticTables &Tables,
+                            TemplateValues &V);
   /// A's static tables in Tables, or why there are none in Why; false after
   /// reporting an error (never InInstance).
   bool plan(const ActionInfo &A, bool InInstance,

@@ -25,24 +25,6 @@ using namespace codegen;
 
 namespace {
 
-const char *orderEnumerator(redist::GridOrder O) {
-  return O == redist::GridOrder::RowMajor ? "redist::GridOrder::RowMajor"
-                                          : "redist::GridOrder::ColumnMajor";
-}
-
-/// The algorithm a matrix directive names: schedule(product(A)) or one that
-/// needs 1-D layouts (walker_otto, classes, scpa, chain) runs per dimension;
-/// the others schedule the 2-D grid directly.
-redist::Algorithm2D matrixAlgorithm(const Directive &D) {
-  const redist::Algorithm Base = D.Schedule.value_or(redist::Algorithm::Auto);
-  if (D.ScheduleProduct)
-    return {Base, true};
-  for (const redist::Algorithm2D &A : redist::allAlgorithms2D())
-    if (A.Base == Base && !A.Product)
-      return A;
-  return {Base, true};
-}
-
 /// The formats as the directive echoes them: "cyclic(64), block".
 std::string formats(const FormatValue &Rows, const FormatValue &Cols) {
   return Rows.spelling() + ", " + Cols.spelling();
@@ -143,7 +125,7 @@ void CodeGen::matrixDistribute(const DistributionInfo &Dist,
 bool CodeGen::matrixAction(const ActionInfo &A, GeneratedDirective &Out) {
   const Directive &D = *A.D;
   const DeclaredNames Var(*A.Target);
-  const redist::Algorithm2D Algorithm = matrixAlgorithm(D);
+  const redist::Algorithm2D Algorithm = arrayAlgorithm(D);
   TemplateValues V = commonValues(D);
   V["VAR"] = A.TargetVar.Text;
   V["FORMAT"] = formats(A.Format, A.Format2);
@@ -200,34 +182,13 @@ bool CodeGen::matrixAction(const ActionInfo &A, GeneratedDirective &Out) {
     V["TO_CONSTANT"] = matrixConstant(*A.ToMatrix, "redistc_to", Sizes);
     V["SIZE_TABLES"] =
         Sizes.empty() ? "" : "  // The gen_block sizes.\n" + Sizes;
-    std::string Messages;
-    int64_t Step = -1;
-    for (const TableMessage &M : Tables->Messages) {
-      if (M.Step != Step) {
-        Step = M.Step;
-        Messages += "      // step " + std::to_string(Step) + "\n";
-      }
-      Messages += "      {" + std::to_string(M.Step) + ", " +
-                  std::to_string(M.Src) + ", " + std::to_string(M.Dst) + ", " +
-                  std::to_string(M.Elements) + "},\n";
-    }
-    // A placeholder row keeps an empty table valid C++.
-    if (Tables->Messages.empty())
-      Messages = "      {0, 0, 0, 0},\n";
-    V["MESSAGES"] = Messages;
+    V["MESSAGES"] = processMessageRows(*Tables);
     V["STEPS_COUNT"] = std::to_string(Tables->Steps);
     V["MESSAGE_COUNT"] = std::to_string(Tables->Messages.size());
     V["STEP_CALLS"] = stepCalls(*Tables, Options.Limits.MaxStepCalls);
     V["ALGORITHM"] = Tables->Algorithm;
     Out.Code = renderTemplate("matrix_redistribute_static", V);
-    const redist::ScheduleStats &S = Tables->Stats;
-    Out.Report = Location + "static; schedule " + Tables->Algorithm + ": " +
-                 counted(S.Steps, "step", "steps") + " (lower bound " +
-                 std::to_string(S.StepsLowerBound) + "), cost " +
-                 std::to_string(S.Cost) + " (lower bound " +
-                 std::to_string(S.CostLowerBound) + "); a table of " +
-                 counted(static_cast<int64_t>(Tables->Messages.size()),
-                         "message", "messages");
+    Out.Report = Location + processTableReport(*Tables);
     return true;
   }
 

@@ -1,7 +1,7 @@
 //===- CodeGenText.h - Pieces of generated code CodeGen's files share -----===//
 //
-// Private to CodeGen.cpp, which defines them, and CodeGenMatrix.cpp, which
-// writes the code of matrices with them.
+// Private to CodeGen.cpp, which defines them, and CodeGenMatrix.cpp and
+// CodeGenArray.cpp, which write the code of matrices and arrays with them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_CODEGENTEXT_H
@@ -9,6 +9,8 @@
 
 #include "Model.h"
 #include "StaticTables.h"
+
+#include "redist/ArraySchedulers.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -22,6 +24,12 @@ namespace codegen {
 
 /// A C string literal holding Text.
 std::string quoted(llvm::StringRef Text);
+/// The enumerator of redist::GridOrder that names O.
+const char *orderEnumerator(redist::GridOrder O);
+/// The algorithm an array or matrix directive names: schedule(product(A))
+/// or one that needs 1-D layouts (walker_otto, classes, scpa, chain) runs
+/// per dimension; the others schedule the grid directly.
+redist::ArrayAlgorithm arrayAlgorithm(const Directive &D);
 /// "1 step", "4 steps": N and the noun, plural unless N is 1.
 std::string counted(int64_t N, const char *One, const char *Many);
 /// C++ that constructs the distribution of format F over Procs processes;
@@ -41,6 +49,13 @@ std::string distributionConstant(const redist::Distribution &D,
 std::string stepCalls(const StaticTables &T, int64_t MaxCalls);
 /// The schedule comment: algorithm, steps, cost and bounds.
 std::string scheduleComment(const StaticTables &T);
+/// Code moved one level in: two more spaces on each non-empty line.
+std::string indented(const std::string &Code);
+/// The rows of a matrix's or an array's message table (messages between
+/// processes, redist::TranslatedMatrixMessage), a comment before each step.
+std::string processMessageRows(const StaticTables &T);
+/// The --report text of such a table: "static; schedule ...".
+std::string processTableReport(const StaticTables &T);
 
 } // namespace codegen
 } // namespace redistc

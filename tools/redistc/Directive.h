@@ -9,6 +9,7 @@
 #ifndef REDISTC_DIRECTIVE_H
 #define REDISTC_DIRECTIVE_H
 
+#include "redist/ArrayLayout.h"
 #include "redist/Distribution2D.h"
 #include "redist/OverlapSchedulers.h"
 #include "redist/Ring.h"
@@ -75,6 +76,15 @@ struct CostsSpec {
   bool present() const { return Arg >= 0; }
 };
 
+/// One range of a section in an assign, [BEGIN:END] or [:].
+struct SectionSpec {
+  /// The slots of BEGIN and END; -1 for [:], the whole dimension.
+  int Begin = -1, End = -1;
+  /// The '['.
+  clang::SourceLocation Loc;
+  bool whole() const { return Begin < 0; }
+};
+
 /// A reference to a processors arrangement by name.
 struct NameRef {
   std::string Name;
@@ -121,6 +131,35 @@ struct Directive {
   /// The comma of P0, P1 and of F0, F1 (where a third one is reported).
   clang::SourceLocation SecondLoc;
   NameRef Onto;
+
+  // Arrays of any rank and arrangements of any rank:
+  //   processors NAME(P0, ..., Pg-1)
+  //   distribute VAR[E0]...[Ed-1](F0, ..., Fd-1) onto NAME
+  //              [storage(row_major|column_major)]
+  //   redistribute VAR(F0, ..., Fd-1) ...
+  //   assign DST[S0]...[Sd-1] = SRC[S0]...[Sd-1]
+  //   assign DST = permute(SRC, K0, ..., Kd-1) | transpose(SRC)
+  /// Every extent's slot; Extent and Extent2 are the first two.
+  std::vector<int> Extents;
+  /// Every format, unset for '*'; Format and Format2 are the first two when
+  /// they are formats. FormatLocs holds where each is written.
+  std::vector<std::optional<FormatSpec>> Formats;
+  std::vector<clang::SourceLocation> FormatLocs;
+  /// storage(...) of distribute; unset without the clause.
+  std::optional<redist::StorageOrder> Storage;
+  clang::SourceLocation StorageLoc;
+  /// A distribute or processors only the N-D path takes: an array of rank
+  /// three or more, or with '*', or with storage(...), or more than two
+  /// formats; an arrangement of rank three or more. Of inquire: NAME is a
+  /// redist::DistributedArrayInfo.
+  bool ArrayForm = false;
+  /// The sections of DST and SRC of assign; empty: the whole array.
+  std::vector<SectionSpec> TargetSection, SourceSection;
+  /// permute(SRC, K0, ...) or transpose(SRC) (1, 0): target axis k is source
+  /// axis Permutation[k]; empty without either. PermuteLoc is the keyword.
+  std::vector<int> Permutation;
+  clang::SourceLocation PermuteLoc;
+  bool Transpose = false;
   /// ALG of schedule(ALG); unset without the clause, or when ALG is
   /// overlap or overlap_split, which set Overlap instead.
   std::optional<redist::Algorithm> Schedule;

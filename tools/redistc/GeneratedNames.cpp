@@ -41,6 +41,8 @@ std::string DeclaredNames::name(Declared What) const {
     return Stem + "_rows";
   case Declared::GridCols:
     return Stem + "_cols";
+  case Declared::Grid:
+    return Stem + "_grid";
   }
   return Stem;
 }

@@ -27,7 +27,10 @@ namespace redistc {
 /// A 2-D arrangement declares GridRows and GridCols (P0 and P1 of
 /// NAME(P0, P1)) instead of Extent; a matrix's Distribution is its layout,
 /// a redist::Layout2D, and it has no Extent.
-enum class Declared { Distribution, Extent, Comm, GridRows, GridCols };
+/// An arrangement of rank three or more declares Grid, its extents as a
+/// std::vector; an array of the N-D form's Distribution is a
+/// redist::ArrayLayout.
+enum class Declared { Distribution, Extent, Comm, GridRows, GridCols, Grid };
 
 /// The names one processors or distribute directive declares.
 class DeclaredNames {

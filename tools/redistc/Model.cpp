@@ -50,4 +50,27 @@ redist::Distribution FormatValue::distribution(int64_t Procs) const {
   return redist::Distribution::block(Procs);
 }
 
+redist::DimFormat FormatValue::dimFormat() const {
+  switch (Kind) {
+  case FormatKind::Block:
+    return redist::DimFormat::block();
+  case FormatKind::BlockSized:
+    return redist::DimFormat::block(*Param);
+  case FormatKind::Cyclic:
+    return redist::DimFormat::cyclic();
+  case FormatKind::CyclicSized:
+    return redist::DimFormat::cyclic(*Param);
+  case FormatKind::GenBlock:
+    return redist::DimFormat::genBlock(*Sizes);
+  }
+  return redist::DimFormat::block();
+}
+
+std::string arraySpelling(const std::vector<std::optional<FormatValue>> &F) {
+  std::string Out;
+  for (size_t K = 0; K < F.size(); ++K)
+    Out += (K ? ", " : "") + (F[K] ? F[K]->spelling() : std::string("*"));
+  return Out;
+}
+
 } // namespace redistc

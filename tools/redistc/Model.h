@@ -14,6 +14,8 @@
 
 #include "Directive.h"
 
+#include "redist/ArrayGrid.h"
+#include "redist/ArrayLayout.h"
 #include "redist/Distribution.h"
 #include "redist/Distribution2D.h"
 
@@ -45,7 +47,13 @@ struct FormatValue {
   /// The distribution a constant format describes over Procs processes.
   /// Throws redist::InvalidArgument when the library rejects it.
   redist::Distribution distribution(int64_t Procs) const;
+  /// The same as a dimension's format of an array of any rank. Throws
+  /// redist::InvalidArgument when the library rejects it.
+  redist::DimFormat dimFormat() const;
 };
+
+/// The formats of an array of the N-D form as written: "*, block, cyclic(k)".
+std::string arraySpelling(const std::vector<std::optional<FormatValue>> &F);
 
 enum class ScopeKind { Namespace, Block, Class };
 enum class VarKind { Vector, Pointer, Array };
@@ -90,7 +98,11 @@ struct ArrangementInfo {
   /// P1 of a 2-D arrangement, when constant.
   std::optional<int64_t> Extent2;
   bool isGrid() const { return D->Extent2 >= 0; }
-  /// The grid order of a 2-D arrangement (row-major without the clause).
+  /// Every extent, when constant (one per dimension).
+  std::vector<std::optional<int64_t>> Extents;
+  int rank() const { return static_cast<int>(D->Extents.size()); }
+  /// The grid order (row-major without the clause; a 1-D arrangement has
+  /// one order only).
   redist::GridOrder order() const {
     return D->Order.value_or(redist::GridOrder::RowMajor);
   }
@@ -117,6 +129,25 @@ struct DistributionInfo {
   FormatValue Format2;
   /// The declared layout, when constant.
   std::optional<redist::Layout2D> DeclaredMatrix;
+
+  // An array of the N-D form (Directive::ArrayForm): every extent and
+  // format (unset for '*') and the storage order.
+  bool isArray() const { return D->ArrayForm; }
+  std::vector<std::optional<int64_t>> Extents;
+  std::vector<std::optional<FormatValue>> Formats;
+  redist::StorageOrder Storage = redist::StorageOrder::ColumnMajor;
+  /// The array's rank, whatever its form.
+  int rank() const {
+    return isArray() ? static_cast<int>(Extents.size()) : isMatrix() ? 2 : 1;
+  }
+  /// Each dimension's extent, whatever the form.
+  std::vector<std::optional<int64_t>> allExtents() const {
+    if (isArray())
+      return Extents;
+    if (isMatrix())
+      return {Extent, Extent2};
+    return {Extent};
+  }
 };
 
 /// A redistribute or assign directive.
@@ -139,10 +170,23 @@ struct ActionInfo {
 
   // A redistribute of a matrix: Format is the rows' new format, Format2 the
   // columns'; the layouts before and after, when known at translation time.
-  bool isMatrix() const { return Target && Target->isMatrix(); }
+  bool isMatrix() const { return !ArrayPath && Target && Target->isMatrix(); }
   FormatValue Format2;
   std::optional<redist::Layout2D> FromMatrix;
   std::optional<redist::Layout2D> ToMatrix;
+
+  /// The N-D path moves it: a redistribute of an array of the N-D form, or
+  /// an assign of arrays of rank 2 or more (matrices among them), which may
+  /// permute axes or take sections. Its formats are Formats.
+  bool ArrayPath = false;
+  std::vector<std::optional<FormatValue>> Formats;
+  /// Of an assign: the region as constants, when the extents, sections and
+  /// permutation are (ArrayRegion() for the whole array, unpermuted).
+  std::optional<redist::ArrayRegion> Region;
+  /// On the N-D path: the layouts before and after (the moved array's and
+  /// the target's), when known at translation time; NotConstant says why
+  /// not.
+  std::optional<redist::ArrayLayout> FromArray, ToArray;
 
   bool isAssign() const { return D->Kind == DirectiveKind::Assign; }
   /// Whose elements move: SRC of assign, VAR of redistribute.

@@ -102,7 +102,15 @@ std::string ringAlgorithmList() {
 
 /// The clauses that may follow a directive's operands, in the order an
 /// "expected ..." message lists them.
-enum class ClauseKind { Onto, Schedule, Verify, Ring, Costs, BackCosts };
+enum class ClauseKind {
+  Onto,
+  Schedule,
+  Verify,
+  Ring,
+  Costs,
+  BackCosts,
+  Storage
+};
 
 /// The clauses a directive takes.
 class ClauseSet {
@@ -117,8 +125,9 @@ public:
   std::string syntax() const {
     std::vector<std::string> Items;
     for (ClauseKind K :
-         {ClauseKind::Onto, ClauseKind::Schedule, ClauseKind::Verify,
-          ClauseKind::Ring, ClauseKind::Costs, ClauseKind::BackCosts})
+         {ClauseKind::Onto, ClauseKind::Storage, ClauseKind::Schedule,
+          ClauseKind::Verify, ClauseKind::Ring, ClauseKind::Costs,
+          ClauseKind::BackCosts})
       if (contains(K))
         Items.push_back(syntaxOf(K));
     return orList(Items);
@@ -140,6 +149,8 @@ private:
       return "costs(C)";
     case ClauseKind::BackCosts:
       return "back_costs(C)";
+    case ClauseKind::Storage:
+      return "storage(row_major|column_major)";
     }
     return "?";
   }
@@ -173,6 +184,9 @@ bool isBracedList(llvm::ArrayRef<Token> Toks) {
   }
   return false;
 }
+
+/// The most dimensions an array or an arrangement has.
+constexpr size_t MaxRank = static_cast<size_t>(redist::MaxArrayRank);
 
 /// Recursive-descent parser over the tokens of one directive line.
 class DirectiveParser {
@@ -217,6 +231,8 @@ private:
   int parseBracketed(tok::TokenKind Open, const char *OpenText);
   bool parseFormat(FormatSpec &F);
   bool parseFormats(Directive &D);
+  bool parseSection(std::vector<SectionSpec> &Section);
+  bool parsePermutation(Directive &D);
   bool splitDimensions(Directive &D);
   bool parseSchedule(Directive &D);
   bool parseRingSchedule(Directive &D);
@@ -289,7 +305,7 @@ bool DirectiveParser::parseProcessors(Directive &D) {
     return false;
   while (!atEnd()) {
     const Token &Clause = next();
-    if (isWord(Clause, "order") && D.Extent2 >= 0) {
+    if (isWord(Clause, "order") && D.Extents.size() >= 2) {
       if (D.Order) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "order";
         return false;
@@ -316,14 +332,16 @@ bool DirectiveParser::parseProcessors(Directive &D) {
     }
     Diags.report(Clause.getLocation(), Diags.UnknownClause)
         << PP.getSpelling(Clause) << "processors"
-        << (D.Extent2 >= 0 ? "order(row_major|column_major) or comm(EXPR)"
-                           : "comm(EXPR)");
+        << (D.Extents.size() >= 2
+                ? "order(row_major|column_major) or comm(EXPR)"
+                : "comm(EXPR)");
     return false;
   }
   return true;
 }
 
-// distribute VAR[EXTENT](FORMAT) onto NAME [verify(on|off)]
+// distribute VAR[E0]...[Ed-1](F0, ..., Fd-1) onto NAME
+//            [storage(row_major|column_major)] [verify(on|off)]
 bool DirectiveParser::parseDistribute(Directive &D) {
   D.Var = parseVariable();
   if (D.Var < 0)
@@ -332,25 +350,39 @@ bool DirectiveParser::parseDistribute(Directive &D) {
       parseBracketed(tok::l_square, "'[' and the global number of elements");
   if (D.Extent < 0)
     return false;
-  // A matrix: VAR[M][N].
-  if (peek().is(tok::l_square)) {
-    D.SecondLoc = peek().getLocation();
-    D.Extent2 = parseBracketed(tok::l_square, "'['");
-    if (D.Extent2 < 0)
-      return false;
-    if (peek().is(tok::l_square)) {
+  D.Extents.push_back(D.Extent);
+  SourceLocation Second;
+  while (peek().is(tok::l_square)) {
+    if (D.Extents.size() == MaxRank) {
       Diags.report(peek().getLocation(), Diags.TooManyDimensions);
       return false;
     }
+    if (D.Extents.size() == 1)
+      Second = peek().getLocation();
+    const int E = parseBracketed(tok::l_square, "'['");
+    if (E < 0)
+      return false;
+    D.Extents.push_back(E);
   }
   if (!parseFormats(D))
     return false;
-  if (!parseClauses(D, {ClauseKind::Onto, ClauseKind::Verify}))
+  if (!parseClauses(
+          D, {ClauseKind::Onto, ClauseKind::Storage, ClauseKind::Verify}))
     return false;
   if (!D.Onto.present()) {
     Diags.report(Eod.getLocation(), Diags.Expected)
         << "'onto NAME' naming a processors arrangement";
     return false;
+  }
+  bool Star = false;
+  for (const std::optional<FormatSpec> &F : D.Formats)
+    Star = Star || !F;
+  D.ArrayForm =
+      D.Extents.size() > 2 || D.Formats.size() > 2 || Star || D.Storage;
+  // A matrix, VAR[M][N](F0, F1), keeps its 2-D fields.
+  if (!D.ArrayForm && D.Extents.size() == 2) {
+    D.Extent2 = D.Extents[1];
+    D.SecondLoc = Second;
   }
   return true;
 }
@@ -366,15 +398,110 @@ bool DirectiveParser::parseRedistribute(Directive &D) {
       D, {ClauseKind::Onto, ClauseKind::Schedule, ClauseKind::Verify});
 }
 
-// assign DST = SRC [schedule(ALG)]
+// assign DST[SECTION] = SRC[SECTION] [schedule(ALG)]
+// assign DST = permute(SRC, K0, ..., Kd-1) | transpose(SRC) [schedule(ALG)]
 bool DirectiveParser::parseAssign(Directive &D) {
   D.Var = parseVariable();
-  if (D.Var < 0 || !expectPunct(tok::equal, "'=' after the target variable"))
+  if (D.Var < 0 || !parseSection(D.TargetSection) ||
+      !expectPunct(tok::equal, "'=' after the target variable"))
     return false;
+  const bool Call = Pos + 1 < Toks.size() && Toks[Pos + 1].is(tok::l_paren);
+  if (Call && (isWord(peek(), "permute") || isWord(peek(), "transpose"))) {
+    if (!parsePermutation(D))
+      return false;
+  } else {
+    D.Src = parseVariable();
+    if (D.Src < 0 || !parseSection(D.SourceSection))
+      return false;
+  }
+  return parseClauses(D, {ClauseKind::Schedule, ClauseKind::Verify});
+}
+
+// [BEGIN:END] or [:] per dimension, as many as written (none: the whole
+// array).
+bool DirectiveParser::parseSection(std::vector<SectionSpec> &Section) {
+  while (peek().is(tok::l_square)) {
+    SectionSpec R;
+    R.Loc = next().getLocation();
+    if (peek().is(tok::colon)) {
+      next();
+      if (!expectPunct(tok::r_square, "']' after ':' of a whole dimension"))
+        return false;
+      Section.push_back(R);
+      continue;
+    }
+    // BEGIN up to the ':' outside brackets, END up to the ']'.
+    const size_t Begin = Pos;
+    int Depth = 0;
+    size_t Colon = 0, Close = 0;
+    for (size_t I = Pos; I < Toks.size(); ++I) {
+      const Token &T = Toks[I];
+      if (T.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+        ++Depth;
+      } else if (T.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+        if (Depth == 0) {
+          Close = I;
+          break;
+        }
+        --Depth;
+      } else if (Depth == 0 && T.is(tok::colon) && !Colon) {
+        Colon = I;
+      }
+    }
+    if (!Colon || !Close || Close < Colon || Colon == Begin ||
+        Close == Colon + 1 || Toks[Close].isNot(tok::r_square)) {
+      Diags.report(R.Loc, Diags.Expected)
+          << "a section range '[BEGIN:END]' or '[:]'";
+      return false;
+    }
+    auto FromFile = [](llvm::ArrayRef<Token> T) {
+      return T.front().getLocation().isFileID() &&
+             T.back().getLocation().isFileID();
+    };
+    const llvm::ArrayRef<Token> First = Toks.slice(Begin, Colon - Begin),
+                                Last = Toks.slice(Colon + 1, Close - Colon - 1);
+    R.Begin = addSlot(First, FromFile(First));
+    R.End = addSlot(Last, FromFile(Last));
+    Pos = Close + 1;
+    Section.push_back(R);
+  }
+  return true;
+}
+
+// permute(SRC, K0, ..., Kd-1) or transpose(SRC): the Ks are integer
+// literals, a permutation of 0 .. d-1 (Analysis checks it).
+bool DirectiveParser::parsePermutation(Directive &D) {
+  const bool Transpose = isWord(peek(), "transpose");
+  D.PermuteLoc = next().getLocation();
+  next(); // '('
   D.Src = parseVariable();
   if (D.Src < 0)
     return false;
-  return parseClauses(D, {ClauseKind::Schedule, ClauseKind::Verify});
+  if (Transpose) {
+    D.Transpose = true;
+    D.Permutation = {1, 0};
+    return expectPunct(tok::r_paren, "')' after the variable");
+  }
+  while (peek().is(tok::comma)) {
+    next();
+    const Token &Value = peek();
+    int64_t K = 0;
+    if (Value.isNot(tok::numeric_constant) ||
+        llvm::StringRef(PP.getSpelling(Value)).getAsInteger(10, K) ||
+        K > redist::MaxArrayRank) {
+      Diags.report(Value.getLocation(), Diags.Expected)
+          << "an axis number (an integer literal) in permute(...)";
+      return false;
+    }
+    next();
+    D.Permutation.push_back(static_cast<int>(K));
+  }
+  if (D.Permutation.empty()) {
+    Diags.report(peek().getLocation(), Diags.Expected)
+        << "',' and the source axis of each target axis in permute(...)";
+    return false;
+  }
+  return expectPunct(tok::r_paren, "')' after the permutation");
 }
 
 // inquire VAR into NAME
@@ -520,8 +647,9 @@ int DirectiveParser::parseBracketed(tok::TokenKind Open, const char *OpenText) {
   return addSlot(Toks.slice(Begin, End - Begin), DelimitedByFile);
 }
 
-// processors NAME(P0, P1): the slot just parsed holds both extents; split
-// it at its comma outside brackets into D.Extent and D.Extent2.
+// processors NAME(P0, ..., Pg-1): the slot just parsed holds every extent;
+// split it at its commas outside brackets into D.Extents (D.Extent and
+// D.Extent2 the first two).
 bool DirectiveParser::splitDimensions(Directive &D) {
   const std::vector<Token> All = SlotTokens.back();
   std::vector<size_t> Commas;
@@ -534,17 +662,25 @@ bool DirectiveParser::splitDimensions(Directive &D) {
     else if (Depth == 0 && All[I].is(tok::comma))
       Commas.push_back(I);
   }
-  if (Commas.empty())
+  if (Commas.empty()) {
+    D.Extents.push_back(D.Extent);
     return true;
-  if (Commas.size() > 1) {
-    Diags.report(All[Commas[1]].getLocation(), Diags.TooManyDimensions);
+  }
+  if (Commas.size() >= MaxRank) {
+    Diags.report(All[Commas[MaxRank - 1]].getLocation(),
+                 Diags.TooManyDimensions);
     return false;
   }
-  const size_t Comma = Commas.front();
-  D.SecondLoc = All[Comma].getLocation();
-  if (Comma == 0 || Comma + 1 == All.size()) {
-    Diags.report(D.SecondLoc, Diags.EmptyExpression);
-    return false;
+  D.SecondLoc = All[Commas.front()].getLocation();
+  Commas.push_back(All.size());
+  size_t From = 0;
+  for (size_t C : Commas) {
+    if (C == From) {
+      Diags.report(C < All.size() ? All[C].getLocation() : D.SecondLoc,
+                   Diags.EmptyExpression);
+      return false;
+    }
+    From = C + 1;
   }
   SlotTokens.pop_back();
   Current->Slots.pop_back();
@@ -553,28 +689,53 @@ bool DirectiveParser::splitDimensions(Directive &D) {
     return T.front().getLocation().isFileID() &&
            T.back().getLocation().isFileID();
   };
-  llvm::ArrayRef<Token> First = Tokens.take_front(Comma),
-                        Second = Tokens.drop_front(Comma + 1);
-  D.Extent = addSlot(First, FromFile(First));
-  D.Extent2 = addSlot(Second, FromFile(Second));
+  From = 0;
+  for (size_t C : Commas) {
+    llvm::ArrayRef<Token> Part = Tokens.slice(From, C - From);
+    D.Extents.push_back(addSlot(Part, FromFile(Part)));
+    From = C + 1;
+  }
+  D.Extent = D.Extents[0];
+  // A 2-D arrangement keeps its 2-D fields; one of higher rank is the N-D
+  // path's only.
+  if (D.Extents.size() == 2)
+    D.Extent2 = D.Extents[1];
+  D.ArrayForm = D.Extents.size() > 2;
   return true;
 }
 
-// '(' FORMAT ')' of an array, or '(' FORMAT ',' FORMAT ')' of a matrix.
+// '(' F0 ',' ... ',' Fd-1 ')', each a format or '*'. Format and Format2
+// (and SecondLoc, the first comma) are the first two when they are formats.
 bool DirectiveParser::parseFormats(Directive &D) {
-  if (!expectPunct(tok::l_paren, "'(' and a distribution format") ||
-      !parseFormat(D.Format))
+  if (!expectPunct(tok::l_paren, "'(' and a distribution format"))
     return false;
-  if (peek().is(tok::comma)) {
-    D.SecondLoc = next().getLocation();
-    D.Format2.emplace();
-    if (!parseFormat(*D.Format2))
-      return false;
-    if (peek().is(tok::comma)) {
+  while (true) {
+    if (D.Formats.size() == MaxRank) {
       Diags.report(peek().getLocation(), Diags.TooManyDimensions);
       return false;
     }
+    D.FormatLocs.push_back(peek().getLocation());
+    if (peek().is(tok::star)) {
+      next();
+      D.Formats.emplace_back();
+    } else {
+      FormatSpec F;
+      if (!parseFormat(F))
+        return false;
+      D.Formats.push_back(F);
+    }
+    if (peek().isNot(tok::comma))
+      break;
+    const SourceLocation Comma = next().getLocation();
+    if (D.Formats.size() == 1)
+      D.SecondLoc = Comma;
   }
+  if (D.Formats[0])
+    D.Format = *D.Formats[0];
+  else
+    D.Format.Loc = D.FormatLocs[0];
+  if (D.Formats.size() >= 2 && D.Formats[1])
+    D.Format2 = *D.Formats[1];
   return expectPunct(tok::r_paren, "')'");
 }
 
@@ -803,6 +964,21 @@ bool DirectiveParser::parseClauses(Directive &D, ClauseSet Allowed) {
         return false;
       continue;
     }
+    if (Allowed.contains(ClauseKind::Storage) && isWord(Clause, "storage")) {
+      if (D.Storage) {
+        Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "storage";
+        return false;
+      }
+      std::optional<bool> RowMajor =
+          parseChoice("row_major", "column_major", "'(' and the storage order",
+                      "row_major or column_major in storage(...)",
+                      "')' after the storage order", &D.StorageLoc);
+      if (!RowMajor)
+        return false;
+      D.Storage = *RowMajor ? redist::StorageOrder::RowMajor
+                            : redist::StorageOrder::ColumnMajor;
+      continue;
+    }
     if (Allowed.contains(ClauseKind::Verify) && isWord(Clause, "verify")) {
       if (D.Verify) {
         Diags.report(Clause.getLocation(), Diags.DuplicateClause) << "verify";
@@ -922,6 +1098,8 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
+enum class InquiryKind { Array, Matrix, NDArray };
+
 /// Whether the program has declared redist::Type (ArrayInfo or
 /// MatrixInfo), which inquire declares a variable of.
 bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
@@ -933,15 +1111,19 @@ bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
   return false;
 }
 
-/// Whether inquire D names a matrix: the latest distribute of its variable
-/// seen so far, by its spelling, has two extents. Analysis checks the guess
-/// against the distribute it binds (Directive::MatrixInquiry).
-bool inquiresMatrix(const Directive &D, const std::vector<Directive> &Before) {
+/// What inquire D names, as the latest distribute of its variable seen so
+/// far, by its spelling, tells: an array, a matrix or an array of the N-D
+/// form. Analysis checks the guess against the distribute it binds
+/// (Directive::MatrixInquiry, Directive::ArrayForm).
+InquiryKind inquiryKind(const Directive &D,
+                        const std::vector<Directive> &Before) {
   const std::string &Var = D.Slots[D.Var].Text;
   for (auto It = Before.rbegin(); It != Before.rend(); ++It)
     if (It->Kind == DirectiveKind::Distribute && It->Slots[It->Var].Text == Var)
-      return It->Extent2 >= 0;
-  return false;
+      return It->ArrayForm      ? InquiryKind::NDArray
+             : It->Extent2 >= 0 ? InquiryKind::Matrix
+                                : InquiryKind::Array;
+  return InquiryKind::Array;
 }
 
 /// extern const ::redist::TYPE NAME; (for the parse only: the directive's
@@ -1081,8 +1263,12 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   // the name must be declared in the parse too, with ArrayInfo's type.
   std::vector<Token> More;
   if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
-    D->MatrixInquiry = inquiresMatrix(*D, Directives);
-    const char *Type = D->MatrixInquiry ? "MatrixInfo" : "ArrayInfo";
+    const InquiryKind Kind = inquiryKind(*D, Directives);
+    D->MatrixInquiry = Kind == InquiryKind::Matrix;
+    D->ArrayForm = Kind == InquiryKind::NDArray;
+    const char *Type = D->ArrayForm       ? "DistributedArrayInfo"
+                       : D->MatrixInquiry ? "MatrixInfo"
+                                          : "ArrayInfo";
     if (!inquiryTypeDeclared(CI.getASTContext(), Type)) {
       Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo) << Type;
       return;

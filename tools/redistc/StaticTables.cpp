@@ -127,11 +127,36 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
   return Out;
 }
 
-StaticPlan planMatrixChecked(const redist::Layout2D &From,
-                             const redist::Layout2D &To,
-                             redist::Algorithm2D Algorithm,
-                             int64_t ElementBytes, const StaticLimits &Limits,
-                             const redist::CostModel &Costs) {
+/// The tables of Sched over G, a grid of processes: its messages, step by
+/// step, each step in the grid's order (by source).
+StaticTables processTables(const redist::CommGrid &G,
+                           const redist::Schedule &Sched) {
+  StaticTables T;
+  T.Algorithm = Sched.Algorithm;
+  T.Stats = redist::measureSchedule(G, Sched);
+  T.Steps = static_cast<int64_t>(Sched.Steps.size());
+  for (int64_t Step = 0; Step < T.Steps; ++Step) {
+    std::vector<int64_t> Ids = Sched.Steps[static_cast<size_t>(Step)];
+    std::sort(Ids.begin(), Ids.end());
+    for (int64_t Id : Ids) {
+      const redist::Message &M = G.Messages[static_cast<size_t>(Id)];
+      TableMessage Row;
+      Row.Step = Step;
+      Row.Src = M.Src;
+      Row.Dst = M.Dst;
+      Row.Elements = M.Len;
+      T.Messages.push_back(Row);
+    }
+  }
+  return T;
+}
+
+StaticPlan planArrayChecked(const redist::ArrayLayout &From,
+                            const redist::ArrayLayout &To,
+                            const redist::ArrayRegion &Region,
+                            redist::ArrayAlgorithm Algorithm,
+                            int64_t ElementBytes, const StaticLimits &Limits,
+                            const redist::CostModel &Costs) {
   StaticPlan Out;
   const int64_t Limit = Limits.MaxRows;
   auto tooLarge = [&](const std::string &What) {
@@ -143,43 +168,21 @@ StaticPlan planMatrixChecked(const redist::Layout2D &From,
   const int64_t Procs = std::max(From.procs(), To.procs());
   if (Procs > Limit)
     return tooLarge(std::to_string(Procs) + " processes");
+  const redist::ArrayRegion R = redist::resolveRegion(From, To, Region);
   std::string Why;
-  if (!redist::algorithm2DApplies(Algorithm, From, To, &Why)) {
+  if (!redist::arrayAlgorithmApplies(Algorithm, From, To, R, &Why)) {
     Out.Error = Why;
     return Out;
   }
-  // The product of the 1-D grids: as many messages as their product.
-  const redist::CommGrid2D Grid = redist::computeGrid2D(From, To);
+  const redist::ArrayGrid Grid = redist::computeArrayGrid(From, To, Region);
   if (static_cast<int64_t>(Grid.Whole.Messages.size()) > Limit)
     return tooLarge(std::to_string(Grid.Whole.Messages.size()) + " messages");
   redist::CostModel Model = Costs;
   Model.ElementBytes = static_cast<double>(ElementBytes);
+  // makeArraySchedule validates what it makes.
   const redist::Schedule Sched =
-      redist::makeSchedule2D(Algorithm, From, To, Grid, Model);
-  if (std::optional<std::string> Problem =
-          redist::validateSchedule(Grid.Whole, Sched)) {
-    Out.Error =
-        "the schedule library produced an invalid schedule: " + *Problem;
-    return Out;
-  }
-  StaticTables T;
-  T.Algorithm = Sched.Algorithm;
-  T.Stats = redist::measureSchedule(Grid.Whole, Sched);
-  T.Steps = static_cast<int64_t>(Sched.Steps.size());
-  for (int64_t Step = 0; Step < T.Steps; ++Step) {
-    std::vector<int64_t> Ids = Sched.Steps[static_cast<size_t>(Step)];
-    std::sort(Ids.begin(), Ids.end()); // the grid's order: by source
-    for (int64_t Id : Ids) {
-      const redist::Message &M = Grid.Whole.Messages[static_cast<size_t>(Id)];
-      TableMessage Row;
-      Row.Step = Step;
-      Row.Src = M.Src;
-      Row.Dst = M.Dst;
-      Row.Elements = M.Len;
-      T.Messages.push_back(Row);
-    }
-  }
-  Out.Tables = std::move(T);
+      redist::makeArraySchedule(Algorithm, From, To, R, Grid, Model);
+  Out.Tables = processTables(Grid.Whole, Sched);
   return Out;
 }
 
@@ -191,13 +194,10 @@ StaticPlan planMatrixStatically(const redist::Layout2D &From,
                                 int64_t ElementBytes,
                                 const StaticLimits &Limits,
                                 const redist::CostModel &Model) {
-  try {
-    return planMatrixChecked(From, To, Algorithm, ElementBytes, Limits, Model);
-  } catch (const redist::InvalidArgument &E) {
-    StaticPlan Out;
-    Out.Beyond = E.what();
-    return Out;
-  }
+  // A matrix is the rank-2 array it is; makeSchedule2D is the same call.
+  return planArrayStatically(redist::arrayLayoutOf(From),
+                             redist::arrayLayoutOf(To), redist::ArrayRegion(),
+                             Algorithm, ElementBytes, Limits, Model);
 }
 
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
@@ -208,6 +208,22 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
   // any of the calls above, before allocating.
   try {
     return planChecked(From, To, Algorithm, ElementBytes, Limits, Model);
+  } catch (const redist::InvalidArgument &E) {
+    StaticPlan Out;
+    Out.Beyond = E.what();
+    return Out;
+  }
+}
+
+StaticPlan planArrayStatically(const redist::ArrayLayout &From,
+                               const redist::ArrayLayout &To,
+                               const redist::ArrayRegion &Region,
+                               redist::ArrayAlgorithm Algorithm,
+                               int64_t ElementBytes, const StaticLimits &Limits,
+                               const redist::CostModel &Model) {
+  try {
+    return planArrayChecked(From, To, Region, Algorithm, ElementBytes, Limits,
+                            Model);
   } catch (const redist::InvalidArgument &E) {
     StaticPlan Out;
     Out.Beyond = E.what();

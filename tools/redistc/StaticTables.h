@@ -14,6 +14,8 @@
 #ifndef REDISTC_STATICTABLES_H
 #define REDISTC_STATICTABLES_H
 
+#include "redist/ArrayGrid.h"
+#include "redist/ArraySchedulers.h"
 #include "redist/CommGrid.h"
 #include "redist/CommGrid2D.h"
 #include "redist/Distribution.h"
@@ -95,14 +97,23 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model = redist::CostModel());
 
-/// The same for a matrix, with makeSchedule2D (the runtime's call): the
-/// tables have only messages, between grid processes, and no run series
-/// (the runtime cuts a matrix's messages from its layouts).
+/// The same for a matrix, as the rank-2 array it is (planArrayStatically):
+/// the tables have only messages, between grid processes, and no run
+/// series (the runtime cuts a matrix's messages from its layouts).
 StaticPlan
 planMatrixStatically(const redist::Layout2D &From, const redist::Layout2D &To,
                      redist::Algorithm2D Algorithm, int64_t ElementBytes,
                      const StaticLimits &Limits,
                      const redist::CostModel &Model = redist::CostModel());
+
+/// The same for an array of any rank moved with Region (redist/ArrayGrid.h),
+/// with makeArraySchedule on computeArrayGrid (the runtime's calls): as for
+/// a matrix, only messages between processes.
+StaticPlan planArrayStatically(
+    const redist::ArrayLayout &From, const redist::ArrayLayout &To,
+    const redist::ArrayRegion &Region, redist::ArrayAlgorithm Algorithm,
+    int64_t ElementBytes, const StaticLimits &Limits,
+    const redist::CostModel &Model = redist::CostModel());
 
 } // namespace redistc
 

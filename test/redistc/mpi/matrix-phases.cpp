@@ -27,7 +27,7 @@
 // RUN: not diff -q %t.static.cpp %t.tampered.cpp
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.tampered.cpp -o %t.tampered %redist_libs
 // RUN: not %mpirun -np 4 %t.tampered 2>&1 | FileCheck --check-prefix=TAMPERED %s
-// TAMPERED: matrix-phases.cpp:{{[0-9]+}}: the translated matrix table does not match the runtime's schedule library (translate the file again): message 0 -> 0 has 1 elements, not {{[0-9]+}}
+// TAMPERED: matrix-phases.cpp:{{[0-9]+}}: the translated table of messages does not match the runtime's schedule library (translate the file again): message 0 -> 0 has 1 elements, not {{[0-9]+}}
 //
 // REPORT: matrix-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 grid, row-major
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 grid, row-major

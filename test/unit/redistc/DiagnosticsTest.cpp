@@ -109,7 +109,8 @@ const std::vector<DiagnosticCase> &cases() {
       {"UnknownClauseOfDistribute",
        {"#pragma redist distribute x[8](block) schedule(auto) onto P\n"},
        {"UnknownClause 1:39: error: unknown clause 'schedule' in distribute "
-        "directive; expected onto NAME or verify(on|off)"}},
+        "directive; expected onto NAME, storage(row_major|column_major) or "
+        "verify(on|off)"}},
       {"DuplicateOnto",
        {"#pragma redist distribute x[8](block) onto P onto P\n"},
        {"DuplicateClause 1:46: error: duplicate 'onto' clause"}},
@@ -692,9 +693,9 @@ const std::vector<DiagnosticCase> &cases() {
 
       // Matrices (AnalysisMatrix.cpp) and their parse.
       {"TooManyDimensions",
-       {"#pragma redist processors T(2, 2, 2)\n"},
-       {"TooManyDimensions 1:33: error: redist distributes arrays of one or "
-        "two dimensions"}},
+       {"#pragma redist processors T(1, 1, 1, 1, 1, 1, 1, 1)\n"},
+       {"TooManyDimensions 1:48: error: redist distributes arrays of rank 1 "
+        "to 7 over arrangements of rank 1 to 7"}},
       {"MatrixFormatCount",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -740,17 +741,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"MatrixNotVector 5:27: error: matrix 'Ptr' must be a std::vector "
         "holding its local part column-major, not 'double *'"}},
-      {"MatrixUnsupported",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &X, std::vector<double> &Y) {\n"
-        "#pragma redist distribute X[10][20](block, block) onto G\n"
-        "#pragma redist distribute Y[10][20](cyclic, block) onto G\n"
-        "#pragma redist assign Y = X\n"
-        "}\n"},
-       {"MatrixUnsupported 7:16: error: assign of a matrix is not supported "
-        "yet"}},
       {"ProductOfArray",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -778,6 +768,65 @@ const std::vector<DiagnosticCase> &cases() {
        {"InquiryRank 11:16: error: inquire of 'A' follows another distribute "
         "than the latest one of that name; inquire it in the distribute's "
         "block"}},
+
+      // Arrays of any rank (AnalysisArray.cpp).
+      {"ArrayFormatRank",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "void f(std::vector<double> &A) {\n"
+        "#pragma redist distribute A[4][5][6](block, block) onto G\n"
+        "}\n"},
+       {"ArrayFormatRank 4:45: error: 'A' has 3 dimensions but 2 formats; "
+        "give one format, or '*', per dimension"}},
+      {"ArrayGridRank",
+       {"#include <vector>\n"
+        "#pragma redist processors T(2, 2, 2)\n"
+        "void f(std::vector<double> &B) {\n"
+        "#pragma redist distribute B[4][5][6](block, block, *) onto T\n"
+        "}\n"},
+       {"ArrayGridRank 4:60: error: 'B' has 2 distributed dimensions (formats "
+        "other than '*') but arrangement 'T' has rank 3"}},
+      {"MatrixStar",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &M) {\n"
+        "#pragma redist distribute M[4][5](block, block) onto G\n"
+        "#pragma redist redistribute M(*, block) onto G\n"
+        "}\n"},
+       {"MatrixStar 6:31: error: 'M' is distributed as a matrix, whose "
+        "formats are never '*'; distribute it with storage(column_major) to "
+        "use '*'"}},
+      {"ArrayAssignRank",
+       {"#include <vector>\n"
+        "#pragma redist processors G(2, 3)\n"
+        "void f(std::vector<double> &M, std::vector<double> &U) {\n"
+        "#pragma redist distribute M[4][5](block, block) onto G\n"
+        "#pragma redist distribute U[4][5][6](*, block, block) onto G\n"
+        "#pragma redist assign M = U\n"
+        "}\n"},
+       {"ArrayAssignRank 6:16: error: assign between 'M' of rank 2 and 'U' "
+        "of rank 3"}},
+      {"SectionOfVector",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &W, std::vector<double> &X) {\n"
+        "#pragma redist distribute W[4][5](block, *) onto P\n"
+        "#pragma redist distribute X[20](block) onto P\n"
+        "#pragma redist assign W = X[0:4]\n"
+        "}\n"},
+       {"SectionOfVector 6:27: error: sections and permute(...) take arrays "
+        "of rank 2 or more; 'X' has one dimension"}},
+      {"InvalidRegion",
+       {"#include <vector>\n"
+        "#pragma redist processors P(4)\n"
+        "void f(std::vector<double> &V, std::vector<double> &U) {\n"
+        "#pragma redist distribute U[4][5][6](block, *, *) onto P\n"
+        "#pragma redist distribute V[6][4][5](block, *, *) onto P\n"
+        "#pragma redist assign V = permute(U, 2, 1, 1)\n"
+        "}\n"},
+       {"InvalidRegion 6:27: error: invalid assign: the permutation is not "
+        "one: entry 2 is 1, listed twice"}},
   };
   return Cases;
 }

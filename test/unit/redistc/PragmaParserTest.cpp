@@ -214,6 +214,57 @@ TEST(PragmaParser, AssignAndVariableForms) {
   EXPECT_FALSE(P.Directives[1].Schedule);
 }
 
+TEST(PragmaParser, ArraysOfAnyRank) {
+  Parsed P = parseCode(
+      "#include <vector>\n"
+      "std::vector<double> u, v, w;\n"
+      "constexpr int N = 4;\n"
+      "#pragma redist processors T(2, N, 1) order(column_major)\n"
+      "#pragma redist distribute u[8][N][6](block, *, cyclic(2)) onto T "
+      "storage(row_major)\n"
+      "#pragma redist redistribute u(*, block, *) onto T\n"
+      "#pragma redist assign w[0:N][:][2:6] = u[4:8][:][0:N]\n"
+      "#pragma redist assign v = permute(u, 2, 0, 1)\n"
+      "#pragma redist assign v = transpose(u)\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 6u);
+  const Directive &G = P.Directives[0];
+  EXPECT_TRUE(G.ArrayForm);
+  EXPECT_EQ(G.Extents, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(G.Extent2, -1);
+  EXPECT_EQ(G.Order, redist::GridOrder::ColumnMajor);
+  const Directive &U = P.Directives[1];
+  EXPECT_TRUE(U.ArrayForm);
+  EXPECT_EQ(slotTexts(U), (std::vector<std::string>{"u", "8", "N", "6", "2"}));
+  EXPECT_EQ(U.Extents, (std::vector<int>{1, 2, 3}));
+  ASSERT_EQ(U.Formats.size(), 3u);
+  EXPECT_EQ(U.Formats[0]->Kind, FormatKind::Block);
+  EXPECT_FALSE(U.Formats[1]);
+  EXPECT_EQ(U.Formats[2]->Kind, FormatKind::CyclicSized);
+  EXPECT_EQ(U.Formats[2]->Arg, 4);
+  EXPECT_EQ(U.Storage, redist::StorageOrder::RowMajor);
+  EXPECT_EQ(U.Extent2, -1);
+  const Directive &R = P.Directives[2];
+  ASSERT_EQ(R.Formats.size(), 3u);
+  EXPECT_FALSE(R.Formats[0]);
+  EXPECT_EQ(R.Formats[1]->Kind, FormatKind::Block);
+  const Directive &S = P.Directives[3];
+  EXPECT_EQ(slotTexts(S), (std::vector<std::string>{"w", "0", "N", "2", "6",
+                                                    "u", "4", "8", "0", "N"}));
+  ASSERT_EQ(S.TargetSection.size(), 3u);
+  EXPECT_FALSE(S.TargetSection[0].whole());
+  EXPECT_TRUE(S.TargetSection[1].whole());
+  EXPECT_EQ(S.TargetSection[2].Begin, 3);
+  ASSERT_EQ(S.SourceSection.size(), 3u);
+  EXPECT_EQ(S.Src, 5);
+  EXPECT_TRUE(S.SourceSection[1].whole());
+  EXPECT_EQ(P.Directives[4].Permutation, (std::vector<int>{2, 0, 1}));
+  EXPECT_FALSE(P.Directives[4].Transpose);
+  EXPECT_EQ(P.Directives[5].Permutation, (std::vector<int>{1, 0}));
+  EXPECT_TRUE(P.Directives[5].Transpose);
+  EXPECT_EQ(slotTexts(P.Directives[5]), (std::vector<std::string>{"v", "u"}));
+}
+
 TEST(PragmaParser, MacrosAndContinuations) {
   Parsed P = parseCode("#define N 8\n"
                        "#define WHOLE P2(4)\n"

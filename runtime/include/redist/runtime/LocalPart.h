@@ -10,12 +10,14 @@
 // rank, as HPF's inquiry intrinsics did; `#pragma redist inquire` gives one
 // for a directive's variable, with its current distribution. MatrixInfo
 // does the same for a matrix (redist/Distribution2D.h) and its local matrix,
-// stored column-major with a leading dimension.
+// stored column-major with a leading dimension, and DistributedArrayInfo for
+// an array of any rank (redist/ArrayLayout.h) and its local storage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_LOCALPART_H
 #define REDIST_RUNTIME_LOCALPART_H
 
+#include "redist/ArrayLayout.h"
 #include "redist/Distribution.h"
 #include "redist/Distribution2D.h"
 
@@ -24,6 +26,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace redist {
 
@@ -115,6 +118,39 @@ private:
   MPI_Comm Comm;
   int Rank = 0;
   /// This rank's grid process, or -1 outside the grid.
+  int64_t Proc = -1;
+};
+
+/// An array distributed by Layout over the first processes of Comm (process
+/// p on rank p), seen from this rank: what inquire declares. Every query
+/// checks its argument and throws InvalidArgument naming it.
+class DistributedArrayInfo {
+public:
+  DistributedArrayInfo(const ArrayLayout &Layout, MPI_Comm Comm);
+
+  const ArrayLayout &layout() const { return L; }
+  int rank() const { return L.rank(); }
+  const std::vector<int64_t> &extents() const { return L.extents(); }
+  MPI_Comm communicator() const { return Comm; }
+  /// This rank's process, or -1 on a rank outside the arrangement.
+  int64_t process() const { return Proc; }
+  /// This rank's local extent of every dimension (zeros outside the
+  /// arrangement), and the element stride of every dimension in its
+  /// storage.
+  std::vector<int64_t> localExtents() const;
+  std::vector<int64_t> strides() const;
+  /// Elements of this rank's local storage (padding included).
+  int64_t storageSize() const;
+  /// The global index of this rank's element at storage offset Offset.
+  std::vector<int64_t> globalIndex(int64_t Offset) const;
+  /// The process holding global element Index, and its offset there.
+  LocalPlace position(const std::vector<int64_t> &Index) const;
+  /// The layout in words (ArrayLayout::str()).
+  std::string str() const { return L.str(); }
+
+private:
+  ArrayLayout L;
+  MPI_Comm Comm;
   int64_t Proc = -1;
 };
 

@@ -1,0 +1,5 @@
+{{BRANCHES}}
+  } else {
+    // Any other instantiation: the runtime, because {{WHY}}.
+{{BODY}}
+  }
