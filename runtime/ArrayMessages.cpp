@@ -12,6 +12,7 @@
 #include "redist/Error.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 namespace redist {
@@ -311,6 +312,11 @@ MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
   for (int J = 0; J < D; ++J)
     Order[static_cast<size_t>(J)] =
         A.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
+  if (std::getenv("REDIST_EXPERIMENT_TARGET_ORDER")) { // TEMPORARY
+    for (int J = 0; J < D; ++J)
+      Order[static_cast<size_t>(J)] = M.Region.Permutation[static_cast<size_t>(
+          B.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J)];
+  }
   if (M.Region.Band)
     return bandCutter(Src, Dst, SStr, DStr, std::move(Runs), std::move(Order));
   std::vector<TriSegment> Segments;

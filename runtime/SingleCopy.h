@@ -66,9 +66,13 @@ std::optional<std::string> singleCopyEnvProblem();
 /// process id.
 bool probeSingleCopy(MPI_Comm Node, bool Wanted, std::vector<long> &Pids);
 
-/// The mean bytes per run of P (its runs merged where adjacent on both
-/// sides), what the choice weighs; 0 for an empty P.
-int64_t meanRunBytes(const detail::CopyProgram &P, std::size_t ElementBytes);
+/// The iovecs a single copy's read of P takes: on the sender's side
+/// (Remote), runs adjacent there read as one, and on this rank's (Local)
+/// likewise. What the choice weighs.
+struct ReadIovecs {
+  int64_t Remote = 0, Local = 0;
+};
+ReadIovecs readIovecs(const detail::CopyProgram &P);
 
 /// A sender this rank reads from in one group: its rank in the node's
 /// communicator, its process, and the messages (indices into the plan's
