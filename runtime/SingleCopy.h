@@ -3,11 +3,13 @@
 // Private to the runtime. A message between two ranks of one node whose
 // runs are long is read by the receiver straight from the sender's source
 // array into its target with Linux's cross-memory attach
-// (process_vm_readv, one iovec per run): every element is read once and
-// written once, where the shared-memory handover (NodeHandover.h) copies it
-// twice. The kernel pins the pages of each remote run, so short runs cost
-// more than they save; the receiver chooses per sender by the runs' mean
-// length (PlanOptions::SingleCopyRunBytes).
+// (process_vm_readv): every element is read once and written once, where
+// the shared-memory handover (NodeHandover.h) copies it twice. The kernel
+// pins the pages of each remote iovec apart, so short remote runs cost more
+// than they save, and copies into each local iovec apart, which costs
+// less; runs adjacent on one side are one iovec there. The receiver
+// chooses per sender by the mean length of the remote iovecs
+// (PlanOptions::SingleCopyRunBytes) and of the local ones.
 //
 // The kernel may refuse (Yama's ptrace_scope, a container's seccomp
 // profile, another user's process): when a plan is built, the node's ranks
