@@ -306,11 +306,22 @@ MessageCutter ArrayMessages::cutter(int64_t Src, int64_t Dst,
     DStr[I] = TStr[static_cast<size_t>(T)];
     Runs[I] = &axisRuns(K, A.dimRankOf(K, Src), B.dimRankOf(T, Dst));
   }
-  // Axes from the slowest to the fastest of the source's storage order.
+  // Axes from the slowest to the fastest of the source's storage order; of
+  // the target's where the two sides' fastest axes differ (a transposing
+  // copy): the sender's packing then transposes, in tiles, and the
+  // receiver's unpacking (a combining one too) sweeps its target in order,
+  // which measured faster than the other way round (docs/PERFORMANCE.md).
+  auto NthSlowest = [D](const ArrayLayout &L, int J) {
+    return L.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
+  };
+  const std::vector<int> &Perm = M.Region.Permutation;
+  const bool Transposing =
+      Perm[static_cast<size_t>(NthSlowest(B, D - 1))] != NthSlowest(A, D - 1);
   std::vector<int> Order(N);
   for (int J = 0; J < D; ++J)
     Order[static_cast<size_t>(J)] =
-        A.storage().Order == StorageOrder::RowMajor ? J : D - 1 - J;
+        Transposing ? Perm[static_cast<size_t>(NthSlowest(B, J))]
+                    : NthSlowest(A, J);
   if (M.Region.Band)
     return bandCutter(Src, Dst, SStr, DStr, std::move(Runs), std::move(Order));
   std::vector<TriSegment> Segments;

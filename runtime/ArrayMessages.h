@@ -6,7 +6,9 @@
 // process ids is lib's product of per-axis grids (redist/ArrayGrid.h); a
 // message's elements are the product of its per-axis runs
 // (describeAxis), in the order of the source's storage (its fastest axis
-// innermost), which both ends compute alike. A band (ArrayRegion::Band)
+// innermost), or of the target's where the two differ in their fastest
+// axis (a transposing copy, which the sender's packing then transposes),
+// which both ends compute alike. A band (ArrayRegion::Band)
 // moves the slower of its two axes outermost: per index there the other
 // axis's indices that move are one interval, so the message is a segment
 // of whole repeats where the interval holds all of that axis's runs, and

@@ -22,7 +22,12 @@ namespace detail {
 /// The combination of the execute() running on this thread, or null.
 const Combine *activeCombine();
 
-/// Makes C the active combination until destroyed.
+/// Whether C writes t = s (alpha 1, beta 0, no conjugation), which a plain
+/// copy does bit for bit, without reading t.
+bool isPlainCopy(const Combine &C);
+
+/// Makes C the active combination until destroyed, unless it is a plain
+/// copy: then copying programs and single copies run as in any execute().
 class CombineScope {
 public:
   explicit CombineScope(const Combine &C);

@@ -81,11 +81,19 @@ template <typename T, Scale A, Scale B, bool Conj> struct Kernel {
   }
 
   void run(const CopyProgram &P, const char *From, char *To) const {
+    constexpr int64_t E = sizeof(T);
     for (const CopySegment &Sg : P.Segments)
-      forEachRepeat(Sg, From, To, static_cast<int64_t>(sizeof(T)),
-                    [&](Repeats Rp, const char *F, char *D) {
-                      runRepeats(Sg, Rp, F, D);
-                    });
+      forEachRepeat(
+          Sg, From, To, E,
+          [&](Repeats Rp, const char *F, char *D) { runRepeats(Sg, Rp, F, D); },
+          [&](const TileRepeats &Tl, const char *F, char *D) {
+            forEachTileElement(Tl, F + Sg.Runs[0].From * E,
+                               D + Sg.Runs[0].To * E, E,
+                               [&](char *Dst, const char *Src) {
+                                 apply(reinterpret_cast<R *>(Dst),
+                                       reinterpret_cast<const R *>(Src));
+                               });
+          });
   }
 
   /// Sg's runs (or element tables) Rp.Count times from From and To.
@@ -175,7 +183,16 @@ void runTyped(const CopyProgram &P, const char *From, char *To,
 
 const Combine *activeCombine() { return Active; }
 
-CombineScope::CombineScope(const Combine &C) : Saved(Active) { Active = &C; }
+bool isPlainCopy(const Combine &C) {
+  const bool Complex = C.Type == ElementType::ComplexFloat ||
+                       C.Type == ElementType::ComplexDouble;
+  return scaleOf(C.Alpha, Complex) == Scale::One &&
+         scaleOf(C.Beta, Complex) == Scale::Zero && !(Complex && C.Conjugate);
+}
+
+CombineScope::CombineScope(const Combine &C) : Saved(Active) {
+  Active = isPlainCopy(C) ? nullptr : &C;
+}
 CombineScope::~CombineScope() { Active = Saved; }
 
 std::size_t elementBytesOf(ElementType T) {

@@ -9,7 +9,8 @@
 // through offset tables (CopySegment::Elementwise). Other runs branch on
 // their length once; long runs use memcpy. An N-D message's nested levels
 // (CopySegment::Outer) are walked item by item around these loops, the
-// deepest level's repeats run as their repeat.
+// deepest level's repeats run as their repeat; a transposing message's
+// (CopySegment::TileLevel) in tiles of cache lines instead.
 //
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
@@ -171,12 +172,25 @@ void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
   }
 }
 
+/// A transposing segment's tile (CopySegment::TileLevel), element by
+/// element in blocks of cache lines; E is 0 for another element size.
+template <std::size_t E>
+void copyTile(const CopySegment &Sg, const TileRepeats &Tl, const char *From,
+              char *To, std::size_t ElementBytes) {
+  const int64_t Bytes = static_cast<int64_t>(E ? E : ElementBytes);
+  forEachTileElement(
+      Tl, From + Sg.Runs[0].From * Bytes, To + Sg.Runs[0].To * Bytes, Bytes,
+      [&](char *T, const char *F) { std::memcpy(T, F, E ? E : ElementBytes); });
+}
+
 template <std::size_t E>
 void runSegment(const CopySegment &Sg, const char *From, char *To) {
-  forEachRepeat(Sg, From, To, static_cast<int64_t>(E),
-                [&](Repeats Rp, const char *F, char *T) {
-                  copySegment<E>(Sg, Rp, F, T);
-                });
+  forEachRepeat(
+      Sg, From, To, static_cast<int64_t>(E),
+      [&](Repeats Rp, const char *F, char *T) { copySegment<E>(Sg, Rp, F, T); },
+      [&](const TileRepeats &Tl, const char *F, char *T) {
+        copyTile<E>(Sg, Tl, F, T, E);
+      });
 }
 
 } // namespace
@@ -204,10 +218,14 @@ void runCopyProgram(const CopyProgram &P, const char *From, char *To,
       runSegment<16>(Sg, From, To);
       break;
     default:
-      forEachRepeat(Sg, From, To, static_cast<int64_t>(ElementBytes),
-                    [&](Repeats Rp, const char *F, char *T) {
-                      copySegmentBytes(Sg, Rp, F, T, ElementBytes);
-                    });
+      forEachRepeat(
+          Sg, From, To, static_cast<int64_t>(ElementBytes),
+          [&](Repeats Rp, const char *F, char *T) {
+            copySegmentBytes(Sg, Rp, F, T, ElementBytes);
+          },
+          [&](const TileRepeats &Tl, const char *F, char *T) {
+            copyTile<0>(Sg, Tl, F, T, ElementBytes);
+          });
     }
   }
 }

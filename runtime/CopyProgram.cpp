@@ -368,6 +368,26 @@ void flattenLevels(CopySegment &S) {
   }
 }
 
+/// Marks a transposing segment (CopySegment::TileLevel): one run of one
+/// element, the deepest level contiguous on one side only, and a level
+/// contiguous on the other side, which the kernels pair with it in tiles.
+/// Each element is copied once in any order, since the levels' offsets
+/// add up independently; only the kernels' walk changes, never the
+/// program's order, which datatypes and single copies follow.
+void markTile(CopySegment &S) {
+  if (S.Outer.size() < 2 || S.Runs.size() != 1 || S.Runs[0].Length != 1)
+    return;
+  const CopyLevel &D = S.Outer.back();
+  const bool FromUnit = D.FromStep == 1, ToUnit = D.ToStep == 1;
+  if (FromUnit == ToUnit)
+    return;
+  for (std::size_t J = S.Outer.size() - 1; J-- > 0;)
+    if ((FromUnit ? S.Outer[J].ToStep : S.Outer[J].FromStep) == 1) {
+      S.TileLevel = static_cast<int>(J);
+      return;
+    }
+}
+
 /// Elements a nested copy segment copies.
 int64_t nestedElements(const CopySegment &S) {
   int64_t N = 0;
@@ -434,6 +454,7 @@ CopyProgram MessageCutter::program(CopySide Side, int64_t Begin,
       flattenLevels(C);
       if (C.Runs.empty())
         continue;
+      markTile(C);
       C.UniformLength = C.Runs[0].Length;
       for (const CopyRun &R : C.Runs)
         if (R.Length != C.UniformLength)

@@ -13,6 +13,7 @@
 
 #include "redist/MessagePattern.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -56,6 +57,11 @@ struct CopySegment {
   /// The length every run has, 0 when they differ (the kernels then branch on
   /// each run's length).
   int64_t UniformLength = 0;
+  /// A transposing segment: its one run is one element, its deepest level
+  /// is contiguous on one side only and this level (of Outer) on the other.
+  /// The kernels walk the two together in tiles (forEachRepeat), so that
+  /// both sides are read and written a cache line at a time. -1: none.
+  int TileLevel = -1;
   /// For repeated slices of short runs: one entry per element of a repeat,
   /// its offset from FromBase / ToBase. Copying element by element from
   /// these tables beats branching on many runs of 1 to 3 elements. An empty
@@ -209,28 +215,84 @@ struct Repeats {
   int64_t Count, FromStride, ToStride;
 };
 
+/// The repeats of a transposing segment's two tiled levels (TileLevel's
+/// item and the deepest level's): Line's are contiguous in the target (its
+/// ToStride is 1), Across's the others.
+struct TileRepeats {
+  Repeats Line, Across;
+};
+
+namespace impl {
+template <typename Fn, typename TileFn>
+void walkLevels(const CopySegment &Sg, const char *From, char *To, int64_t E,
+                Fn &Copy, TileFn &CopyTile, std::size_t J) {
+  if (static_cast<int>(J) == Sg.TileLevel) // walked with the deepest level
+    return walkLevels(Sg, From, To, E, Copy, CopyTile, J + 1);
+  const CopyLevel &L = Sg.Outer[J];
+  if (J + 1 < Sg.Outer.size()) {
+    for (const CopyItem &I : L.Items)
+      for (int64_t K = 0; K < I.Count; ++K)
+        walkLevels(Sg, From + (I.From + K * L.FromStep) * E,
+                   To + (I.To + K * L.ToStep) * E, E, Copy, CopyTile, J + 1);
+    return;
+  }
+  if (Sg.TileLevel < 0) {
+    for (const CopyItem &I : L.Items)
+      Copy(Repeats{I.Count, L.FromStep, L.ToStep}, From + I.From * E,
+           To + I.To * E);
+    return;
+  }
+  const CopyLevel &T = Sg.Outer[static_cast<std::size_t>(Sg.TileLevel)];
+  const bool DeepestIsLine = L.ToStep == 1;
+  for (const CopyItem &X : T.Items)
+    for (const CopyItem &I : L.Items) {
+      const Repeats Mine{I.Count, L.FromStep, L.ToStep};
+      const Repeats Other{X.Count, T.FromStep, T.ToStep};
+      CopyTile(DeepestIsLine ? TileRepeats{Mine, Other}
+                             : TileRepeats{Other, Mine},
+               From + (X.From + I.From) * E, To + (X.To + I.To) * E);
+    }
+}
+} // namespace impl
+
 /// Calls Copy(Repeats, From, To) so that Sg's runs, repeated as each call
 /// says from the addresses it gets, cover Sg: once for a plain segment,
 /// once per item of the deepest of its nested levels (CopySegment::Outer)
-/// otherwise. E is one element's size. Every kernel that walks a program
+/// otherwise. A transposing segment's (CopySegment::TileLevel) two tiled
+/// levels go to CopyTile(TileRepeats, From, To) instead, once per pair of their
+/// items. E is one element's size. Every kernel that walks a program
 /// (copying or combining) goes through here.
-template <typename Fn>
+template <typename Fn, typename TileFn>
 void forEachRepeat(const CopySegment &Sg, const char *From, char *To, int64_t E,
-                   Fn &&Copy, std::size_t J = 0) {
+                   Fn &&Copy, TileFn &&CopyTile) {
   if (Sg.Outer.empty())
     return Copy(Repeats{Sg.Repeat, Sg.FromStride, Sg.ToStride}, From, To);
-  const CopyLevel &L = Sg.Outer[J];
-  const bool Deepest = J + 1 == Sg.Outer.size();
-  for (const CopyItem &I : L.Items) {
-    const char *F = From + I.From * E;
-    char *T = To + I.To * E;
-    if (Deepest) {
-      Copy(Repeats{I.Count, L.FromStep, L.ToStep}, F, T);
-      continue;
+  impl::walkLevels(Sg, From, To, E, Copy, CopyTile, 0);
+}
+
+/// Calls Element(To, From) for every element of tile Tl (one run of one
+/// element at From and To), a block of lines at a time: a block covers
+/// AcrossBlock of Across's repeats and a cache line's worth of Line's, so
+/// that it reads a few lines of the source, each across the block, and
+/// writes AcrossBlock whole lines of the target, both in L1.
+template <typename Fn>
+inline void forEachTileElement(const TileRepeats &Tl, const char *From,
+                               char *To, int64_t E, Fn &&Element) {
+  constexpr int64_t AcrossBlock = 128, LineBytes = 64;
+  const int64_t LineBlock = E >= LineBytes ? 1 : LineBytes / E;
+  const int64_t LF = Tl.Line.FromStride * E, LT = Tl.Line.ToStride * E;
+  const int64_t AF = Tl.Across.FromStride * E, AT = Tl.Across.ToStride * E;
+  for (int64_t A0 = 0; A0 < Tl.Across.Count; A0 += AcrossBlock) {
+    const int64_t A1 = std::min(Tl.Across.Count, A0 + AcrossBlock);
+    for (int64_t L0 = 0; L0 < Tl.Line.Count; L0 += LineBlock) {
+      const int64_t N = std::min(Tl.Line.Count - L0, LineBlock);
+      for (int64_t A = A0; A < A1; ++A) {
+        const char *F = From + A * AF + L0 * LF;
+        char *T = To + A * AT + L0 * LT;
+        for (int64_t L = 0; L < N; ++L, F += LF, T += LT)
+          Element(T, F);
+      }
     }
-    for (int64_t K = 0; K < I.Count; ++K)
-      forEachRepeat(Sg, F + K * L.FromStep * E, T + K * L.ToStep * E, E, Copy,
-                    J + 1);
   }
 }
 

@@ -42,39 +42,80 @@ std::size_t iovecsPerCall() {
 /// MAX_RW_COUNT (INT_MAX rounded down to a page) per call anyway.
 constexpr std::size_t BatchBytes = std::size_t(1) << 30;
 
+/// The mean bytes per local iovec a single copy needs besides long remote
+/// ones: the kernel copies into each local iovec apart. Measured (one
+/// process reading 32 MB from another, loaded machine, best of 7): remote
+/// runs of 256 KiB into local runs of 1 to 4 KiB took about what runs of
+/// 8 KiB on both sides take (SingleCopyRunBytes' default), 256 and 512
+/// bytes up to 1.5 times that.
+constexpr int64_t LocalRunBytes = 1024;
+
 /// A combining read's bounce buffer: small enough to stay in cache between
 /// the read and the combination.
 constexpr std::size_t BounceBytes = std::size_t(64) << 10;
 
-/// Reads the Count runs of S (Local[I] and Remote[I] of equal length);
-/// "" or the failure. A call that stops short (at the kernel's limit per
-/// call) goes on from there.
-std::string readBatch(long Pid, SingleCopyScratch &S, std::size_t Count) {
+/// Skips Bytes of the Count iovecs at V (V and Count updated).
+void skipBytes(struct iovec *&V, std::size_t &Count, std::size_t Bytes) {
+  while (Count > 0 && Bytes >= V->iov_len) {
+    Bytes -= V->iov_len;
+    ++V;
+    --Count;
+  }
+  if (Bytes > 0) {
+    V->iov_base = static_cast<char *>(V->iov_base) + Bytes;
+    V->iov_len -= Bytes;
+  }
+}
+
+/// Reads S's first Locals local and Remotes remote iovecs (of equal total
+/// length); "" or the failure. A call that stops short (at the kernel's
+/// limit per call) goes on from there.
+std::string readBatch(long Pid, SingleCopyScratch &S, std::size_t Locals,
+                      std::size_t Remotes) {
   struct iovec *Local = S.Local.data(), *Remote = S.Remote.data();
-  while (Count > 0) {
-    const ssize_t Read = process_vm_readv(static_cast<pid_t>(Pid), Local, Count,
-                                          Remote, Count, 0);
+  while (Locals > 0 && Remotes > 0) {
+    const ssize_t Read = process_vm_readv(static_cast<pid_t>(Pid), Local,
+                                          Locals, Remote, Remotes, 0);
     if (Read < 0)
       return std::strerror(errno);
     if (Read == 0)
       return "no progress";
-    // Skip what was read.
-    std::size_t Left = static_cast<std::size_t>(Read);
-    while (Count > 0 && Left >= Local->iov_len) {
-      Left -= Local->iov_len;
-      ++Local;
-      ++Remote;
-      --Count;
-    }
-    if (Left > 0) {
-      Local->iov_base = static_cast<char *>(Local->iov_base) + Left;
-      Remote->iov_base = static_cast<char *>(Remote->iov_base) + Left;
-      Local->iov_len -= Left;
-      Remote->iov_len -= Left;
-    }
+    skipBytes(Local, Locals, static_cast<std::size_t>(Read));
+    skipBytes(Remote, Remotes, static_cast<std::size_t>(Read));
   }
   return "";
 }
+
+/// The iovecs of one batch of runs. A run that continues the one before
+/// on a side extends that side's last iovec: the kernel pins the pages of
+/// each remote iovec apart, so a sender's contiguous source read in one
+/// piece into many target runs (a permuted array's) costs what one run does.
+struct Batch {
+  SingleCopyScratch &S;
+  std::size_t Locals = 0, Remotes = 0, Bytes = 0;
+  static void extend(struct iovec *V, std::size_t &Count, char *At,
+                     std::size_t Len) {
+    if (Count > 0 &&
+        static_cast<char *>(V[Count - 1].iov_base) + V[Count - 1].iov_len == At)
+      V[Count - 1].iov_len += Len;
+    else
+      V[Count++] = {At, Len};
+  }
+  /// Adds Len bytes from the sender's Remote to Local; whether the batch
+  /// has room for another run.
+  bool add(char *Remote, char *Local, std::size_t Len) {
+    extend(S.Remote.data(), Remotes, Remote, Len);
+    extend(S.Local.data(), Locals, Local, Len);
+    Bytes += Len;
+    return Locals < S.Local.size() && Remotes < S.Remote.size() &&
+           Bytes < BatchBytes;
+  }
+  std::string read(long Pid) {
+    std::string Failed = readBatch(Pid, S, Locals, Remotes);
+    Locals = Remotes = Bytes = 0;
+    return Failed;
+  }
+};
 
 } // namespace
 
@@ -135,9 +176,43 @@ bool probeSingleCopy(MPI_Comm Node, bool Wanted, std::vector<long> &Pids) {
   return AllOk != 0;
 }
 
-int64_t meanRunBytes(const detail::CopyProgram &P, std::size_t ElementBytes) {
-  const int64_t Runs = detail::programRuns(P);
-  return Runs == 0 ? 0 : P.Elements * static_cast<int64_t>(ElementBytes) / Runs;
+ReadIovecs readIovecs(const detail::CopyProgram &P) {
+  // Per segment, from its shape: the runs of one repeat that break on a
+  // side, and whether the deepest repeats continue each other there (then
+  // each item of them, or the segment's whole repeat, is one iovec).
+  ReadIovecs V;
+  for (const detail::CopySegment &S : P.Segments) {
+    if (S.Runs.empty())
+      continue;
+    const int64_t Repeats = detail::segmentRepeats(S);
+    // The deepest repeats: their items, each Count of them, and the steps.
+    int64_t Items = 1, Deepest = S.Repeat;
+    int64_t FromStep = S.FromStride, ToStep = S.ToStride;
+    if (!S.Outer.empty()) {
+      const detail::CopyLevel &L = S.Outer.back();
+      Items = static_cast<int64_t>(L.Items.size());
+      Deepest = 0;
+      for (const detail::CopyItem &I : L.Items)
+        Deepest += I.Count;
+      FromStep = L.FromStep;
+      ToStep = L.ToStep;
+    }
+    auto Count = [&](auto Offset, int64_t Step) {
+      int64_t Breaks = 1, Length = S.Runs[0].Length;
+      for (std::size_t I = 1; I < S.Runs.size(); ++I) {
+        const detail::CopyRun &A = S.Runs[I - 1], &B = S.Runs[I];
+        Breaks += Offset(B) != Offset(A) + A.Length;
+        Length += B.Length;
+      }
+      if (Breaks == 1 && Step == Length && Deepest > 0)
+        return Repeats / Deepest * Items;
+      return Breaks * Repeats;
+    };
+    V.Remote +=
+        Count([](const detail::CopyRun &R) { return R.From; }, FromStep);
+    V.Local += Count([](const detail::CopyRun &R) { return R.To; }, ToStep);
+  }
+  return V;
 }
 
 void SingleCopyScratch::reserve(std::size_t Sources, std::size_t Readers) {
@@ -162,38 +237,37 @@ namespace {
 std::string readCombined(long Pid, const detail::CopyProgram &P, uint64_t Src,
                          char *Dst, std::size_t ElementBytes, const Combine &C,
                          SingleCopyScratch &Scratch) {
-  const std::size_t Max = Scratch.Local.size();
-  const uintptr_t From = static_cast<uintptr_t>(Src);
+  char *const From = reinterpret_cast<char *>(static_cast<uintptr_t>(Src));
   const int64_t E = static_cast<int64_t>(ElementBytes);
   const int64_t Room = static_cast<int64_t>(Scratch.Bounce.size()) / E;
   char *Bounce = Scratch.Bounce.data();
   std::vector<detail::CopyRun> &Runs = Scratch.Combined.Segments[0].Runs;
   Runs.clear();
-  std::size_t Count = 0;
+  Batch B{Scratch};
+  bool Full = false;
   int64_t Used = 0;
   std::string Failed;
   auto Flush = [&] {
-    Failed = readBatch(Pid, Scratch, Count);
-    if (Failed.empty() && Count > 0) {
+    Failed = B.read(Pid);
+    if (Failed.empty() && !Runs.empty()) {
       Scratch.Combined.Elements = Used;
       detail::runCombineProgram(Scratch.Combined, Bounce, Dst, C);
     }
     Runs.clear();
-    Count = 0;
+    Full = false;
     Used = 0;
     return Failed.empty();
   };
   detail::forEachRun(P, [&](int64_t F, int64_t T, int64_t Length) {
     while (Length > 0) {
-      if ((Used == Room || Count == Max) && !Flush())
+      if ((Used == Room || Full) && !Flush())
         return false;
       const int64_t L = std::min(Length, Room - Used);
-      const std::size_t Len = static_cast<std::size_t>(L * E);
-      Scratch.Remote[Count] = {
-          reinterpret_cast<void *>(From + static_cast<uintptr_t>(F * E)), Len};
-      Scratch.Local[Count] = {Bounce + Used * E, Len};
+      const bool HasRoom = B.add(From + F * E, Bounce + Used * E,
+                                 static_cast<std::size_t>(L * E));
       Runs.push_back({Used, T, L});
-      ++Count;
+      // The combining program holds as many runs as it has room for.
+      Full = !HasRoom || Runs.size() == Runs.capacity();
       Used += L;
       F += L;
       T += L;
@@ -213,24 +287,17 @@ std::string readRuns(long Pid, const detail::CopyProgram &P, uint64_t Src,
                      SingleCopyScratch &Scratch) {
   if (C)
     return readCombined(Pid, P, Src, Dst, ElementBytes, *C, Scratch);
-  const std::size_t Max = Scratch.Local.size();
-  const uintptr_t From = static_cast<uintptr_t>(Src);
+  char *const From = reinterpret_cast<char *>(static_cast<uintptr_t>(Src));
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  std::size_t Count = 0, Bytes = 0;
+  Batch B{Scratch};
   std::string Failed;
   detail::forEachRun(P, [&](int64_t F, int64_t T, int64_t Length) {
-    const std::size_t Len = static_cast<std::size_t>(Length * E);
-    Scratch.Remote[Count] = {
-        reinterpret_cast<void *>(From + static_cast<uintptr_t>(F * E)), Len};
-    Scratch.Local[Count] = {Dst + T * E, Len};
-    Bytes += Len;
-    if (++Count < Max && Bytes < BatchBytes)
+    if (B.add(From + F * E, Dst + T * E, static_cast<std::size_t>(Length * E)))
       return true;
-    Failed = readBatch(Pid, Scratch, Count);
-    Count = Bytes = 0;
+    Failed = B.read(Pid);
     return Failed.empty();
   });
-  return Failed.empty() ? readBatch(Pid, Scratch, Count) : Failed;
+  return Failed.empty() ? B.read(Pid) : Failed;
 }
 
 void Plan::Impl::chooseDirect(const NodeRings &Node) {
@@ -244,9 +311,10 @@ void Plan::Impl::chooseDirect(const NodeRings &Node) {
   const std::vector<std::vector<int64_t>> SenderStrides =
       NodePids.empty() ? std::vector<std::vector<int64_t>>()
                        : arraySenderStrides(Node);
-  // Per sender, the bytes and runs of all its messages (several parts in
+  // Per sender, the bytes and iovecs of all its messages (several parts in
   // the Overlapped mode) to this rank.
-  std::vector<int64_t> Bytes(ReadFrom.size(), 0), Runs(ReadFrom.size(), 0);
+  std::vector<int64_t> Bytes(ReadFrom.size(), 0), Remote(ReadFrom.size(), 0),
+      Local(ReadFrom.size(), 0);
   for (std::size_t I = 0; I < Recvs.size() && !NodePids.empty(); ++I) {
     detail::PeerMessage &M = Recvs[I];
     if (!Node.onNode(M.Peer))
@@ -254,16 +322,20 @@ void Plan::Impl::chooseDirect(const NodeRings &Node) {
     M.Program = directProgram(Node, I, SenderStrides);
     const int64_t MessageBytes =
         M.Elements * static_cast<int64_t>(ElementBytes);
-    const int64_t Mean = meanRunBytes(M.Program, ElementBytes);
+    const ReadIovecs V = readIovecs(M.Program);
     Bytes[static_cast<std::size_t>(M.Peer)] += MessageBytes;
-    Runs[static_cast<std::size_t>(M.Peer)] +=
-        Mean > 0 ? MessageBytes / Mean : 0;
+    Remote[static_cast<std::size_t>(M.Peer)] += V.Remote;
+    Local[static_cast<std::size_t>(M.Peer)] += V.Local;
   }
   if (ArrayMsgs)
     ArrayMsgs->dropRuns(); // directProgram's cuts kept some
+  // The kernel pins each remote iovec's pages apart, which costs, and
+  // copies into each local one, which costs much less (LocalRunBytes).
+  const int64_t LocalLeast = std::min(Least, LocalRunBytes);
   for (std::size_t R = 0; R < ReadFrom.size(); ++R)
     ReadFrom[R] = !NodePids.empty() && Bytes[R] > 0 &&
-                  Bytes[R] >= Least * std::max<int64_t>(1, Runs[R]);
+                  Bytes[R] >= Least * std::max<int64_t>(1, Remote[R]) &&
+                  Bytes[R] >= LocalLeast * Local[R];
   // The receiver decides; its senders learn it.
   std::vector<char> ReadBy(ReadFrom.size(), 0);
   MPI_Alltoall(ReadFrom.data(), 1, MPI_CHAR, ReadBy.data(), 1, MPI_CHAR, Comm);

@@ -3,11 +3,13 @@
 // Private to the runtime. A message between two ranks of one node whose
 // runs are long is read by the receiver straight from the sender's source
 // array into its target with Linux's cross-memory attach
-// (process_vm_readv, one iovec per run): every element is read once and
-// written once, where the shared-memory handover (NodeHandover.h) copies it
-// twice. The kernel pins the pages of each remote run, so short runs cost
-// more than they save; the receiver chooses per sender by the runs' mean
-// length (PlanOptions::SingleCopyRunBytes).
+// (process_vm_readv): every element is read once and written once, where
+// the shared-memory handover (NodeHandover.h) copies it twice. The kernel
+// pins the pages of each remote iovec apart, so short remote runs cost more
+// than they save, and copies into each local iovec apart, which costs
+// less; runs adjacent on one side are one iovec there. The receiver
+// chooses per sender by the mean length of the remote iovecs
+// (PlanOptions::SingleCopyRunBytes) and of the local ones.
 //
 // The kernel may refuse (Yama's ptrace_scope, a container's seccomp
 // profile, another user's process): when a plan is built, the node's ranks
@@ -66,9 +68,13 @@ std::optional<std::string> singleCopyEnvProblem();
 /// process id.
 bool probeSingleCopy(MPI_Comm Node, bool Wanted, std::vector<long> &Pids);
 
-/// The mean bytes per run of P (its runs merged where adjacent on both
-/// sides), what the choice weighs; 0 for an empty P.
-int64_t meanRunBytes(const detail::CopyProgram &P, std::size_t ElementBytes);
+/// The iovecs a single copy's read of P takes: on the sender's side
+/// (Remote), runs adjacent there read as one, and on this rank's (Local)
+/// likewise. What the choice weighs.
+struct ReadIovecs {
+  int64_t Remote = 0, Local = 0;
+};
+ReadIovecs readIovecs(const detail::CopyProgram &P);
 
 /// A sender this rank reads from in one group: its rank in the node's
 /// communicator, its process, and the messages (indices into the plan's

@@ -123,7 +123,9 @@ struct PlanOptions {
   /// and MPI transfers a cluster sees (K = 1: every message over MPI).
   int RanksPerNode = 0;
   /// With SharedMemory, in every mode but Alltoallv: a message between two
-  /// ranks of one node whose runs average at least this many bytes is read
+  /// ranks of one node whose runs in the sender's source (adjacent ones
+  /// read as one) average at least this many bytes, and its runs in the
+  /// receiver's target at least 1 KiB (or this, when less), is read
   /// by the receiver straight from the sender's source into its target, one
   /// copy per element (Linux cross-memory attach, process_vm_readv): no
   /// buffer, no packing. 0: every such message; negative: none (the
