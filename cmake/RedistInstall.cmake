@@ -29,6 +29,8 @@ if(TARGET redist_scalapack)
   set(_redist_pc_dir ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
   file(RELATIVE_PATH REDIST_PC_TO_PREFIX /${_redist_pc_dir} /)
   string(REGEX REPLACE "/$" "" REDIST_PC_TO_PREFIX "${REDIST_PC_TO_PREFIX}")
+  # A REDIST_SANITIZE build's users need its sanitizers too.
+  string(JOIN " " REDIST_PC_SANITIZE_FLAGS ${REDIST_SANITIZE_FLAGS})
   configure_file(${PROJECT_SOURCE_DIR}/runtime/scalapack/redist-scalapack.pc.in
     ${PROJECT_BINARY_DIR}/redist-scalapack.pc @ONLY)
   install(FILES ${PROJECT_BINARY_DIR}/redist-scalapack.pc

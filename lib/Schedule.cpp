@@ -47,19 +47,30 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
              ")";
   }
 
-  std::vector<int32_t> SrcOf, DstOf;
-  const size_t NumSrc =
-      detail::denseIds(
-          NumMessages, [&](int64_t Id) { return G.Messages[Id].Src; }, G.P,
-          SrcOf)
-          .size();
-  const size_t NumDst =
-      detail::denseIds(
-          NumMessages, [&](int64_t Id) { return G.Messages[Id].Dst; }, G.Q,
-          DstOf)
-          .size();
+  // What the step loop needs of each message, in one place: a step's ids
+  // are scattered over the grid, so each costs one cache miss, not three.
+  struct Entry {
+    int32_t Src, Dst; ///< dense process numbers
+    int64_t Step;     ///< the step that sends it, -1 before
+  };
+  std::vector<Entry> Of(static_cast<size_t>(NumMessages));
+  size_t NumSrc = 0, NumDst = 0;
+  {
+    std::vector<int32_t> Dense;
+    NumSrc = detail::denseIds(
+                 NumMessages, [&](int64_t Id) { return G.Messages[Id].Src; },
+                 G.P, Dense)
+                 .size();
+    for (int64_t Id = 0; Id < NumMessages; ++Id)
+      Of[Id] = {Dense[Id], 0, -1};
+    NumDst = detail::denseIds(
+                 NumMessages, [&](int64_t Id) { return G.Messages[Id].Dst; },
+                 G.Q, Dense)
+                 .size();
+    for (int64_t Id = 0; Id < NumMessages; ++Id)
+      Of[Id].Dst = Dense[Id];
+  }
 
-  std::vector<int64_t> StepOf(NumMessages, -1);
   // Message sent (received) by each process in the step being checked, and
   // that step's number; stamps avoid clearing per step.
   std::vector<int64_t> SendStep(NumSrc, -1), SendBy(NumSrc, -1);
@@ -72,28 +83,27 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
       if (Id < 0 || Id >= NumMessages)
         return Where() + "message id " + std::to_string(Id) +
                " is out of range [0, " + std::to_string(NumMessages) + ")";
-      if (StepOf[Id] == Step)
+      Entry &E = Of[Id];
+      if (E.Step == Step)
         return Where() + describe(G, Id) + " appears twice";
-      if (StepOf[Id] >= 0)
+      if (E.Step >= 0)
         return Where() + describe(G, Id) + " was already sent in step " +
-               std::to_string(StepOf[Id]);
-      const Message &M = G.Messages[Id];
-      const int32_t Src = SrcOf[Id], Dst = DstOf[Id];
-      if (SendStep[Src] == Step)
-        return Where() + "process " + std::to_string(M.Src) +
-               " sends twice: " + describe(G, SendBy[Src]) + " and " +
+               std::to_string(E.Step);
+      if (SendStep[E.Src] == Step)
+        return Where() + "process " + std::to_string(G.Messages[Id].Src) +
+               " sends twice: " + describe(G, SendBy[E.Src]) + " and " +
                describe(G, Id);
-      if (RecvStep[Dst] == Step)
-        return Where() + "process " + std::to_string(M.Dst) +
-               " receives twice: " + describe(G, RecvBy[Dst]) + " and " +
+      if (RecvStep[E.Dst] == Step)
+        return Where() + "process " + std::to_string(G.Messages[Id].Dst) +
+               " receives twice: " + describe(G, RecvBy[E.Dst]) + " and " +
                describe(G, Id);
-      StepOf[Id] = Step;
-      SendStep[Src] = RecvStep[Dst] = Step;
-      SendBy[Src] = RecvBy[Dst] = Id;
+      E.Step = Step;
+      SendStep[E.Src] = RecvStep[E.Dst] = Step;
+      SendBy[E.Src] = RecvBy[E.Dst] = Id;
     }
   }
   for (int64_t Id = 0; Id < NumMessages; ++Id)
-    if (StepOf[Id] < 0)
+    if (Of[Id].Step < 0)
       return describe(G, Id) + " is in no step";
   return std::nullopt;
 }
@@ -123,16 +133,18 @@ GridBounds measureGrid(const CommGrid &G) {
   B.Ranks = detail::denseIds(
                 2 * M,
                 [&](int64_t I) {
-                  return I < M ? G.Messages[I].Src : G.Messages[I - M].Dst;
+                  const Message &Msg = G.Messages[I / 2];
+                  return I % 2 ? Msg.Dst : Msg.Src;
                 },
                 std::max(G.P, G.Q), B.RankOf)
                 .size();
   std::vector<int64_t> Sends(B.Ranks, 0), Recvs(B.Ranks, 0);
-  for (int64_t Id = 0; Id < M; ++Id)
-    if (B.RankOf[Id] != B.RankOf[M + Id])
+  for (int64_t Id = 0; Id < M; ++Id) {
+    const int32_t Src = B.RankOf[2 * Id], Dst = B.RankOf[2 * Id + 1];
+    if (Src != Dst)
       B.CriticalLowerBound =
-          std::max({B.CriticalLowerBound, ++Sends[B.RankOf[Id]],
-                    ++Recvs[B.RankOf[M + Id]]});
+          std::max({B.CriticalLowerBound, ++Sends[Src], ++Recvs[Dst]});
+  }
   return B;
 }
 
@@ -141,36 +153,38 @@ ScheduleStats measureSchedule(const CommGrid &G, const GridBounds &B,
   ScheduleStats Stats;
   const int64_t M = static_cast<int64_t>(G.Messages.size());
   Stats.Steps = static_cast<int64_t>(S.Steps.size());
-  for (const std::vector<int64_t> &Step : S.Steps) {
-    int64_t Longest = 0;
-    bool Any = false;
-    for (int64_t Id : Step)
-      if (Id >= 0 && Id < M) {
-        Longest = std::max(Longest, G.Messages[Id].Len);
-        Any = true;
-      }
-    Stats.NonEmptySteps += Any;
-    Stats.Cost += Longest;
-  }
   Stats.StepsLowerBound = B.StepsLowerBound;
   Stats.CostLowerBound = B.CostLowerBound;
   Stats.CriticalLowerBound = B.CriticalLowerBound;
-  // CriticalMessages: the longest chain of messages ending at each rank,
-  // extended step by step. Messages of one step run at once, so each extends
-  // the chains as they stood before it.
-  const std::vector<int32_t> &RankOf = B.RankOf;
+  // Cost: each step's longest message. CriticalMessages: the longest chain
+  // of messages ending at each rank, extended step by step. Messages of one
+  // step run at once, so each extends the chains as they stood before it.
+  // One pass over each step's (scattered) messages does both.
   std::vector<int64_t> Chain(B.Ranks, 0);
-  std::vector<std::pair<int64_t, int64_t>> Extended; // (message, chain)
+  struct Extension {
+    int32_t Src, Dst;
+    int64_t Length;
+  };
+  std::vector<Extension> Extended;
   for (const std::vector<int64_t> &Step : S.Steps) {
+    int64_t Longest = 0;
+    bool Any = false;
     Extended.clear();
-    for (int64_t Id : Step)
-      if (Id >= 0 && Id < M && RankOf[Id] != RankOf[M + Id])
-        Extended.emplace_back(
-            Id, 1 + std::max(Chain[RankOf[Id]], Chain[RankOf[M + Id]]));
-    for (const auto &[Id, Length] : Extended) {
-      for (int32_t R : {RankOf[Id], RankOf[M + Id]})
-        Chain[R] = std::max(Chain[R], Length);
-      Stats.CriticalMessages = std::max(Stats.CriticalMessages, Length);
+    for (int64_t Id : Step) {
+      if (Id < 0 || Id >= M)
+        continue;
+      Longest = std::max(Longest, G.Messages[Id].Len);
+      Any = true;
+      const int32_t Src = B.RankOf[2 * Id], Dst = B.RankOf[2 * Id + 1];
+      if (Src != Dst)
+        Extended.push_back({Src, Dst, 1 + std::max(Chain[Src], Chain[Dst])});
+    }
+    Stats.NonEmptySteps += Any;
+    Stats.Cost += Longest;
+    for (const Extension &E : Extended) {
+      for (int32_t R : {E.Src, E.Dst})
+        Chain[R] = std::max(Chain[R], E.Length);
+      Stats.CriticalMessages = std::max(Stats.CriticalMessages, E.Length);
     }
   }
   return Stats;

@@ -5,13 +5,15 @@
 //   mpirun -np R redist-faults null RANK
 //
 // A property test. From SEED (the same on every rank) it draws DRAWS random
-// redistributions, each of one plan kind (kinds[] below: 1-D arrays and
-// matrices), with one parameter made wrong or different on a random set of
-// ranks: a block size, an extent, gen_block sizes, a grid extent, the
-// source buffer's size, a leading dimension, a null buffer, an option. Each
-// draw runs on a fresh duplicate of MPI_COMM_WORLD, through the plan API
-// (Plan, MatrixPlan), redistribute() or the directive API, sometimes after
-// the same plan was cached with the valid parameters. It must end either
+// redistributions, each of one plan kind (Kinds[] below: 1-D arrays,
+// matrices and N-D arrays), with one parameter made wrong or different on a
+// random set of ranks: a block size, an extent, gen_block sizes, a grid
+// extent, the source buffer's size, a leading dimension or stride, a null
+// buffer, an option, the ranks of a grid, the permutation or the section.
+// Each draw runs on a fresh duplicate of MPI_COMM_WORLD, through the plan
+// API (Plan, MatrixPlan, ArrayPlan), redistribute() or the directive API,
+// sometimes after the same plan was cached with the valid parameters. It
+// must end either
 //   - with the data right: when every rank was given valid parameters that
 //     agree (or differ only where they may, as per-rank leading
 //     dimensions), every element of every rank's target is checked, and
@@ -33,18 +35,19 @@
 // The "abort" mode draws one case where a rank-local bad value must, by
 // design, end the job instead (docs/runtime.md, "Errors"): Verify off after
 // a plan was cached on the communicator, or a null buffer given to
-// Plan::execute on some ranks. The process then either finishes with the
-// error raised on every rank, or the faulty ranks print the problem and
-// "aborting the job" and MPI_Abort ends every rank. Never a hang (lit's
-// timeout) and never a crash. "null RANK" is the null buffer case alone,
-// on rank RANK.
+// Plan::execute or ArrayPlan::execute on some ranks. The process then
+// either finishes with the error raised on every rank, or the faulty ranks
+// print the problem and "aborting the job" and MPI_Abort ends every rank.
+// Never a hang (lit's timeout) and never a crash. "null RANK" is the null
+// buffer case alone, on rank RANK.
 //
-// A new plan kind (N-D arrays) is one more entry in kinds[]: a function that
-// draws its parameters and one fault from the shared generator and returns
-// an Attempt.
+// A new plan kind is one more entry in Kinds[]: a function that draws its
+// parameters and one fault from the shared generator and returns an
+// Attempt.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "redist/runtime/ArrayPlan.h"
 #include "redist/runtime/LocalPart.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Redistribute.h"
@@ -894,12 +897,759 @@ Attempt matrix(Draws &D, MPI_Comm Comm) {
   return A;
 }
 
+//===-- N-D arrays --------------------------------------------------------===//
+
+/// One dimension's format as its parts, so that a fault can change one.
+struct FormatN {
+  enum KindN { Star, Block, BlockK, CyclicK, GenBlock } Kind = Star;
+  int64_t K = 1;
+  std::vector<int64_t> Sizes;
+  DimFormat value() const {
+    switch (Kind) {
+    case Star:
+      return DimFormat::collapsed();
+    case Block:
+      return DimFormat::block();
+    case BlockK:
+      return DimFormat::block(K);
+    case CyclicK:
+      return DimFormat::cyclic(K);
+    case GenBlock:
+      return DimFormat::genBlock(Sizes);
+    }
+    return DimFormat::collapsed();
+  }
+};
+
+/// An ArrayPlan side as its parts: extents, formats, arrangement, grid
+/// order, first processes, storage order, padding of the layout's strides
+/// (none: the tightest of each process) and the ranks of its processes.
+struct SideN {
+  std::vector<int64_t> Extents;
+  std::vector<FormatN> Formats;
+  std::vector<int64_t> Grid;
+  GridOrder Order = GridOrder::RowMajor;
+  std::vector<int64_t> First;
+  StorageOrder Storage = StorageOrder::ColumnMajor;
+  /// Padding added to each stride of the layout's (every process's), in
+  /// storage order; empty: the tightest strides of each process.
+  std::vector<int64_t> Pad;
+  std::vector<int> Ranks; ///< empty: ranks 0 .. procs - 1
+
+  int rank() const { return static_cast<int>(Extents.size()); }
+  int64_t procs() const {
+    return std::accumulate(Grid.begin(), Grid.end(), int64_t(1),
+                           std::multiplies<int64_t>());
+  }
+  /// The arrangement extent of array dimension D (1 for *).
+  int64_t procsOf(int D) const {
+    int G = 0;
+    for (int K = 0; K < D; ++K)
+      G += Formats[static_cast<std::size_t>(K)].Kind != FormatN::Star;
+    return Formats[static_cast<std::size_t>(D)].Kind == FormatN::Star
+               ? 1
+               : Grid[static_cast<std::size_t>(G)];
+  }
+  /// Dimensions in storage order, fastest first.
+  std::vector<int> fastestFirst() const {
+    std::vector<int> Dims(static_cast<std::size_t>(rank()));
+    std::iota(Dims.begin(), Dims.end(), 0);
+    if (Storage == StorageOrder::RowMajor)
+      std::reverse(Dims.begin(), Dims.end());
+    return Dims;
+  }
+  /// Makes every format fit its extent and arrangement extent (after a
+  /// fault changed one): BLOCK(k) covers the extent, GEN_BLOCK has one size
+  /// per process summing to the extent, offsets lie in the arrangement.
+  void fit() {
+    for (int D = 0; D < rank(); ++D) {
+      FormatN &F = Formats[static_cast<std::size_t>(D)];
+      const int64_t N = Extents[static_cast<std::size_t>(D)], P = procsOf(D);
+      int64_t &S = First[static_cast<std::size_t>(D)];
+      S = std::min(S, P - 1);
+      if (F.Kind == FormatN::BlockK)
+        F.K = std::max({F.K, (N + P - 1) / P, int64_t(1)});
+      if (F.Kind != FormatN::GenBlock)
+        continue;
+      while (static_cast<int64_t>(F.Sizes.size()) > P) {
+        const int64_t Last = F.Sizes.back();
+        F.Sizes.pop_back();
+        F.Sizes.back() += Last;
+      }
+      F.Sizes.resize(static_cast<std::size_t>(P), 0);
+      int64_t Off =
+          std::accumulate(F.Sizes.begin(), F.Sizes.end(), int64_t(0)) - N;
+      for (std::size_t I = F.Sizes.size(); I-- > 0 && Off != 0;) {
+        const int64_t Take = std::min(F.Sizes[I], Off);
+        F.Sizes[I] -= Take; // Off < 0: adds -Off to the last size
+        Off -= Take;
+      }
+    }
+  }
+  ArrayLayout layout() const {
+    std::vector<DimFormat> Fs;
+    for (const FormatN &F : Formats)
+      Fs.push_back(F.value());
+    ArrayStorage St{Storage, {}};
+    if (!Pad.empty()) {
+      // Every process's strides: each dimension's largest local part,
+      // padded.
+      const ArrayLayout Tight(Extents, Fs, Grid, Order, First, St);
+      St.Strides.assign(static_cast<std::size_t>(rank()), 0);
+      int64_t Stride = 1;
+      for (int D : fastestFirst()) {
+        Stride += Pad[static_cast<std::size_t>(D)];
+        St.Strides[static_cast<std::size_t>(D)] = Stride;
+        Stride *= std::max<int64_t>(1, Tight.dim(D).maxLocalSize());
+      }
+    }
+    return ArrayLayout(Extents, Fs, Grid, Order, First, St);
+  }
+  int64_t procOfRank() const {
+    if (Ranks.empty())
+      return Rank < procs() ? Rank : -1;
+    auto It = std::find(Ranks.begin(), Ranks.end(), Rank);
+    return It == Ranks.end() ? -1 : It - Ranks.begin();
+  }
+  std::string str() const {
+    std::string S = layout().str();
+    if (!Pad.empty())
+      S += ", padded";
+    if (!Ranks.empty()) {
+      S += ", ranks";
+      for (int R : Ranks)
+        S += " " + std::to_string(R);
+    }
+    return S;
+  }
+};
+
+std::vector<int> drawPermutation(Draws &D, int N) {
+  std::vector<int> P(static_cast<std::size_t>(N));
+  std::iota(P.begin(), P.end(), 0);
+  for (std::size_t I = P.size(); I > 1; --I)
+    std::swap(
+        P[I - 1],
+        P[static_cast<std::size_t>(D.uniform(0, static_cast<int64_t>(I) - 1))]);
+  return P;
+}
+
+SideN drawSideN(Draws &D, const std::vector<int64_t> &Extents) {
+  SideN S;
+  S.Extents = Extents;
+  const int Dims = S.rank();
+  // The distributed dimensions: G of them, an arrangement of rank G.
+  const int G = static_cast<int>(D.uniform(0, std::min(Dims, 3)));
+  std::vector<int> Spread = drawPermutation(D, Dims);
+  Spread.resize(static_cast<std::size_t>(G));
+  std::sort(Spread.begin(), Spread.end());
+  int64_t Procs = 1;
+  for (int K = 0; K < G; ++K) {
+    S.Grid.push_back(D.uniform(1, Size / Procs));
+    Procs *= S.Grid.back();
+  }
+  S.Formats.resize(static_cast<std::size_t>(Dims));
+  S.First.assign(static_cast<std::size_t>(Dims), 0);
+  for (int K = 0, J = 0; K < Dims; ++K) {
+    if (J >= G || Spread[static_cast<std::size_t>(J)] != K)
+      continue;
+    const int64_t N = Extents[static_cast<std::size_t>(K)],
+                  P = S.Grid[static_cast<std::size_t>(J++)];
+    FormatN &F = S.Formats[static_cast<std::size_t>(K)];
+    F.Kind = static_cast<FormatN::KindN>(D.uniform(1, 4));
+    if (F.Kind == FormatN::BlockK)
+      F.K = std::max<int64_t>(1, (N + P - 1) / P + D.uniform(0, 2));
+    if (F.Kind == FormatN::CyclicK)
+      F.K = D.coin(50) ? 1 : D.uniform(1, std::max<int64_t>(1, N / 2));
+    if (F.Kind == FormatN::GenBlock) {
+      std::vector<int64_t> Cuts{0, N};
+      for (int64_t I = 1; I < P; ++I)
+        Cuts.push_back(D.uniform(0, N));
+      std::sort(Cuts.begin(), Cuts.end());
+      for (std::size_t I = 1; I < Cuts.size(); ++I)
+        F.Sizes.push_back(Cuts[I] - Cuts[I - 1]);
+    }
+    if (D.coin(40))
+      S.First[static_cast<std::size_t>(K)] = D.uniform(0, P - 1);
+  }
+  S.Order = D.coin(30) ? GridOrder::ColumnMajor : GridOrder::RowMajor;
+  S.Storage = D.coin(50) ? StorageOrder::RowMajor : StorageOrder::ColumnMajor;
+  if (D.coin(30))
+    for (int K = 0; K < Dims; ++K)
+      S.Pad.push_back(D.uniform(0, 2));
+  if (D.coin(50)) {
+    std::vector<int> Perm = drawPermutation(D, Size);
+    S.Ranks.assign(Perm.begin(), Perm.begin() + Procs);
+  }
+  return S;
+}
+
+/// The whole source, unpermuted, when Section is false; else the section
+/// SourceBegin + [0, Extents) (source axes) into TargetBegin (target axes)
+/// of target axis K = source axis Perm[K].
+struct RegionN {
+  std::vector<int> Perm;
+  bool Section = false;
+  std::vector<int64_t> Extents, SourceBegin, TargetBegin;
+  ArrayRegion value() const {
+    ArrayRegion R;
+    R.Permutation = Perm;
+    if (Section)
+      R.Extents = Extents, R.SourceBegin = SourceBegin,
+      R.TargetBegin = TargetBegin;
+    return R;
+  }
+  /// Whether the region fits From's and To's extents (resolveRegion's
+  /// rules, written out again: the test's own oracle).
+  bool fits(const SideN &From, const SideN &To) const {
+    const std::size_t N = From.Extents.size();
+    std::vector<bool> Seen(N, false);
+    if (Perm.size() != N)
+      return false;
+    for (int A : Perm) {
+      if (A < 0 || A >= static_cast<int>(N) ||
+          Seen[static_cast<std::size_t>(A)])
+        return false;
+      Seen[static_cast<std::size_t>(A)] = true;
+    }
+    for (std::size_t T = 0; T < N; ++T) {
+      const std::size_t A = static_cast<std::size_t>(Perm[T]);
+      if (!Section) {
+        if (To.Extents[T] != From.Extents[A])
+          return false;
+        continue;
+      }
+      if (SourceBegin[A] < 0 || Extents[A] < 0 ||
+          SourceBegin[A] + Extents[A] > From.Extents[A] || TargetBegin[T] < 0 ||
+          TargetBegin[T] + Extents[A] > To.Extents[T])
+        return false;
+    }
+    return true;
+  }
+  std::string str() const {
+    std::string S;
+    auto List = [](const auto &V) {
+      std::string L;
+      for (auto X : V)
+        L += (L.empty() ? "" : ",") + std::to_string(X);
+      return "(" + L + ")";
+    };
+    bool Identity = true;
+    for (std::size_t K = 0; K < Perm.size(); ++K)
+      Identity &= Perm[K] == static_cast<int>(K);
+    if (!Identity)
+      S += " permuted " + List(Perm);
+    if (Section)
+      S += " section " + List(Extents) + " from " + List(SourceBegin) + " to " +
+           List(TargetBegin);
+    return S;
+  }
+};
+
+/// An N-D element's value: its source index, hashed.
+uint64_t valueN(const std::vector<int64_t> &Index) {
+  int64_t G = 0;
+  for (int64_t I : Index)
+    G = G * 1009 + I;
+  uint64_t V = 0;
+  test::elementValue(G, 8, reinterpret_cast<unsigned char *>(&V));
+  return V;
+}
+
+/// Calls F(Index) for every index of an array of Extents.
+template <typename Fn>
+void forEachIndex(const std::vector<int64_t> &Extents, Fn F) {
+  for (int64_t E : Extents)
+    if (E == 0)
+      return;
+  std::vector<int64_t> I(Extents.size(), 0);
+  while (true) {
+    F(I);
+    std::size_t K = I.size();
+    while (K > 0) {
+      --K;
+      if (++I[K] < Extents[K])
+        break;
+      I[K] = 0;
+      if (K == 0)
+        return;
+    }
+  }
+}
+
+/// Where this rank keeps its part of a side: its process (-1: none), the
+/// strides and the storage size, which the test works out itself.
+struct PlaceN {
+  int64_t Proc = -1;
+  std::vector<int64_t> Strides;
+  int64_t Storage = 0;
+};
+
+PlaceN placeOf(const SideN &S, const ArrayLayout &L,
+               const std::vector<int64_t> &LocalStrides) {
+  PlaceN P;
+  P.Proc = S.procOfRank();
+  if (P.Proc < 0 || P.Proc >= L.procs())
+    return P.Proc = -1, P;
+  P.Strides = LocalStrides.empty() ? L.strides(P.Proc) : LocalStrides;
+  P.Storage = 1;
+  for (int D = 0; D < L.rank(); ++D) {
+    const int64_t E = L.localExtent(P.Proc, D);
+    if (E == 0)
+      return P.Storage = 0, P;
+    P.Storage += (E - 1) * P.Strides[static_cast<std::size_t>(D)];
+  }
+  return P;
+}
+
+/// The offset of global Index in this rank's storage (Place), or -1 when
+/// another process holds it.
+int64_t offsetOf(const ArrayLayout &L, const PlaceN &Place,
+                 const std::vector<int64_t> &Index) {
+  if (L.toLocal(Index).Proc != Place.Proc)
+    return -1;
+  int64_t Off = 0;
+  for (int D = 0; D < L.rank(); ++D)
+    Off += L.dim(D).toLocal(Index[static_cast<std::size_t>(D)]) *
+           Place.Strides[static_cast<std::size_t>(D)];
+  return Off;
+}
+
+/// This rank's own strides of its process of S: the tightest, padded by
+/// Amount per dimension, or (Invalid) with the second fastest stride one
+/// below the fastest dimension's local extent. Empty where the rank holds
+/// no process, or Invalid cannot be made.
+std::vector<int64_t> localStridesN(const SideN &S, const ArrayLayout &L,
+                                   bool Invalid, int64_t Amount) {
+  const int64_t Proc = S.procOfRank();
+  if (Proc < 0 || Proc >= L.procs())
+    return {};
+  const std::vector<int> Order = S.fastestFirst();
+  const std::vector<int64_t> E = L.localExtents(Proc);
+  const int64_t Fast = E[static_cast<std::size_t>(Order[0])];
+  if (Invalid &&
+      (Order.size() < 2 || Fast < 3 || std::count(E.begin(), E.end(), 0) > 0))
+    return {};
+  std::vector<int64_t> Strides(E.size());
+  int64_t Stride = 1;
+  for (std::size_t J = 0; J < Order.size(); ++J) {
+    const std::size_t D = static_cast<std::size_t>(Order[J]);
+    Strides[D] = Stride;
+    Stride = Stride * std::max<int64_t>(1, E[D]) + Amount;
+    if (Invalid && J == 0)
+      Stride = Fast - 1;
+  }
+  return Strides;
+}
+
+/// Sets A's Run and Check: an ArrayPlan with this rank's parameters (its
+/// own strides, empty for the layout's; null buffers as given), every
+/// element of its storage checked.
+void bindN(Attempt &A, const SideN &MyFrom, const SideN &MyTo,
+           const RegionN &MyRegion, const PlanOptions &MyO,
+           const std::vector<int64_t> &LocalFrom,
+           const std::vector<int64_t> &LocalTo, bool NullSource,
+           bool NullTarget, MPI_Comm Comm) {
+  const ArrayLayout FL = MyFrom.layout(), TL = MyTo.layout();
+  const PlaceN SrcPlace = placeOf(MyFrom, FL, LocalFrom),
+               DstPlace = placeOf(MyTo, TL, LocalTo);
+  // The storage: three guards either side, padding filled too.
+  struct Buffers {
+    std::vector<uint64_t> Src, SrcCopy, Dst, DstCopy;
+  };
+  auto B = std::make_shared<Buffers>();
+  B->Src.assign(static_cast<std::size_t>(SrcPlace.Storage) + 6, Guard);
+  for (std::size_t I = 0; I < B->Src.size(); ++I)
+    B->Src[I] ^= I;
+  if (SrcPlace.Proc >= 0)
+    forEachIndex(MyFrom.Extents, [&](const std::vector<int64_t> &I) {
+      const int64_t Off = offsetOf(FL, SrcPlace, I);
+      if (Off >= 0)
+        B->Src[static_cast<std::size_t>(Off) + 3] = valueN(I);
+    });
+  B->SrcCopy = B->Src;
+  B->Dst.assign(static_cast<std::size_t>(DstPlace.Storage) + 6, Guard);
+  for (std::size_t I = 0; I < B->Dst.size(); ++I)
+    B->Dst[I] ^= I * 7;
+  B->DstCopy = B->Dst;
+  A.Run = [=] {
+    ArrayPlan Pl({FL, MyFrom.Ranks, LocalFrom}, {TL, MyTo.Ranks, LocalTo}, 8,
+                 Comm, MyRegion.value(), MyO);
+    // The storage must be what the plan touches.
+    if (Pl.sourceStorageSize() != SrcPlace.Storage ||
+        Pl.targetStorageSize() != DstPlace.Storage)
+      throw std::runtime_error(
+          "the plan's storage sizes " + std::to_string(Pl.sourceStorageSize()) +
+          ", " + std::to_string(Pl.targetStorageSize()) +
+          " differ from the test's " + std::to_string(SrcPlace.Storage) + ", " +
+          std::to_string(DstPlace.Storage));
+    Pl.execute(NullSource ? nullptr : B->Src.data() + 3,
+               NullTarget ? nullptr : B->Dst.data() + 3);
+  };
+  A.Check = [=](bool Ran) -> int64_t {
+    int64_t Errors = B->Src != B->SrcCopy;
+    if (!Ran)
+      return Errors + (B->Dst != B->DstCopy);
+    // Every target element: its source element inside the section, else
+    // untouched; padding and guards untouched.
+    std::vector<uint64_t> Want = B->DstCopy;
+    if (DstPlace.Proc >= 0) {
+      // The region resolved: the whole source, or the section.
+      const std::size_t N = MyFrom.Extents.size();
+      const std::vector<int64_t> Ext =
+          MyRegion.Section ? MyRegion.Extents : MyFrom.Extents;
+      const std::vector<int64_t> SB =
+          MyRegion.Section ? MyRegion.SourceBegin : std::vector<int64_t>(N, 0);
+      const std::vector<int64_t> TB =
+          MyRegion.Section ? MyRegion.TargetBegin : std::vector<int64_t>(N, 0);
+      forEachIndex(MyTo.Extents, [&](const std::vector<int64_t> &T) {
+        const int64_t Off = offsetOf(TL, DstPlace, T);
+        if (Off < 0)
+          return;
+        std::vector<int64_t> Source(T.size());
+        for (std::size_t K = 0; K < T.size(); ++K) {
+          const std::size_t Axis = static_cast<std::size_t>(MyRegion.Perm[K]);
+          const int64_t In = T[K] - TB[K];
+          if (In < 0 || In >= Ext[Axis])
+            return;
+          Source[Axis] = SB[Axis] + In;
+        }
+        Want[static_cast<std::size_t>(Off) + 3] = valueN(Source);
+      });
+    }
+    for (std::size_t I = 0; I < Want.size(); ++I)
+      Errors += B->Dst[I] != Want[I];
+    return Errors;
+  };
+}
+
+/// A random N-D move: the source (rank 1 to 4), the region (sometimes
+/// permuted, sometimes a section) and the target.
+void drawProblemN(Draws &D, SideN &From, RegionN &Region, SideN &To) {
+  const int Dims = static_cast<int>(D.uniform(1, 4));
+  const int64_t MaxExtent[] = {0, 40, 12, 7, 5};
+  std::vector<int64_t> Extents;
+  for (int K = 0; K < Dims; ++K)
+    Extents.push_back(D.coin(5) ? 0 : D.uniform(1, MaxExtent[Dims]));
+  From = drawSideN(D, Extents);
+  Region.Perm.resize(static_cast<std::size_t>(Dims));
+  std::iota(Region.Perm.begin(), Region.Perm.end(), 0);
+  if (Dims > 1 && D.coin(40))
+    Region.Perm = drawPermutation(D, Dims);
+  std::vector<int64_t> TargetExtents(static_cast<std::size_t>(Dims));
+  Region.Section = D.coin(40);
+  for (int K = 0; K < Dims && Region.Section; ++K) {
+    const int64_t N = Extents[static_cast<std::size_t>(K)];
+    Region.Extents.push_back(D.uniform(0, N));
+    Region.SourceBegin.push_back(D.uniform(0, N - Region.Extents.back()));
+  }
+  for (int T = 0; T < Dims; ++T) {
+    const std::size_t S = static_cast<std::size_t>(Region.Perm[T]);
+    TargetExtents[static_cast<std::size_t>(T)] =
+        Region.Section ? Region.Extents[S] + D.uniform(0, 3) : Extents[S];
+  }
+  for (int T = 0; T < Dims && Region.Section; ++T)
+    Region.TargetBegin.push_back(D.uniform(
+        0, TargetExtents[static_cast<std::size_t>(T)] -
+               Region.Extents[static_cast<std::size_t>(Region.Perm[T])]));
+  To = drawSideN(D, TargetExtents);
+}
+
+Attempt arrayN(Draws &D, MPI_Comm Comm) {
+  Attempt A;
+  SideN From, To;
+  RegionN Region;
+  drawProblemN(D, From, Region, To);
+  const int Dims = From.rank();
+  PlanOptions O;
+  O.Verify = D.coin(75);
+  O.Mode = D.pick(allExecModes());
+  O.Pack = D.pick(allPackings());
+  if (D.coin(20))
+    O.MaxTransferBytes = 8 * D.uniform(1, 16);
+  const std::vector<bool> Faulty = D.ranks();
+  const bool All =
+      std::all_of(Faulty.begin(), Faulty.end(), [](bool B) { return B; });
+  const bool Mine = Faulty[static_cast<std::size_t>(Rank)];
+
+  // The faults that apply; those that only make a value different need
+  // Verify. Each is drawn alike on every rank (FaultFrom, FaultTo,
+  // FaultRegion), and taken by the faulty ranks; the local strides and
+  // null buffers depend on the rank's own part.
+  const bool OnSource = D.coin(50);
+  const SideN &Base = OnSource ? From : To;
+  std::vector<std::string> Faults{"none",  "extent",        "section",
+                                  "ranks", "local strides", "null buffer"};
+  if (!Base.Grid.empty())
+    Faults.push_back("grid extent");
+  if (Dims > 1)
+    Faults.push_back("permutation");
+  std::vector<int> Sized, GenBlocks, Offsets;
+  for (int K = 0; K < Dims; ++K) {
+    const FormatN &F = Base.Formats[static_cast<std::size_t>(K)];
+    if (F.Kind == FormatN::BlockK || F.Kind == FormatN::CyclicK)
+      Sized.push_back(K);
+    if (F.Kind == FormatN::GenBlock && Base.procsOf(K) > 1)
+      GenBlocks.push_back(K);
+    if (F.Kind != FormatN::Star && Base.procsOf(K) > 1)
+      Offsets.push_back(K);
+  }
+  if (!GenBlocks.empty() && (O.Verify || !Region.Section))
+    Faults.push_back("gen_block sizes");
+  if (O.Verify) {
+    Faults.push_back("mode");
+    if (!Sized.empty())
+      Faults.push_back("block size");
+    if (!Offsets.empty())
+      Faults.push_back("first process");
+  }
+  A.Fault = D.pick(Faults);
+  const bool MakeInvalid = !O.Verify || D.coin(50);
+  const int64_t Amount = D.uniform(1, 3);
+  SideN FaultFrom = From, FaultTo = To;
+  RegionN FaultRegion = Region;
+  PlanOptions FaultO = O;
+  SideN &S = OnSource ? FaultFrom : FaultTo;
+  const std::string SideName = OnSource ? "source " : "target ";
+  std::string What;
+  // Whether the faulty value is invalid whatever the other ranks have; a
+  // valid one differs from the others' unless every rank has it.
+  bool Invalid = false;
+  bool NullSource = false, NullTarget = false;
+  const int Dim = static_cast<int>(D.uniform(0, Dims - 1));
+  const std::size_t DimI = static_cast<std::size_t>(Dim);
+  if (A.Fault == "extent") {
+    // Changed on one side: whole arrays then differ (invalid); a section
+    // may still fit, or (MakeInvalid) the extent ends inside it.
+    int64_t &N = S.Extents[DimI];
+    if (Region.Section && MakeInvalid) {
+      const std::size_t Axis =
+          OnSource ? DimI : static_cast<std::size_t>(Region.Perm[DimI]);
+      const int64_t End =
+          Region.Extents[Axis] +
+          (OnSource ? Region.SourceBegin[Axis] : Region.TargetBegin[DimI]);
+      N = End > 0 ? End - 1 : N + Amount;
+    } else {
+      N = D.coin(50) || N < Amount ? N + Amount : N - Amount;
+    }
+    S.fit();
+    What = SideName + "dimension " + std::to_string(Dim) + " extent " +
+           std::to_string(N);
+  } else if (A.Fault == "grid extent") {
+    if (MakeInvalid) {
+      S.Grid[0] = Size + Amount; // more processes than ranks
+      S.Ranks.clear();
+      Invalid = true;
+    } else {
+      // Another arrangement that fits the communicator.
+      if (S.Grid.size() > 1 && S.Grid.front() != S.Grid.back())
+        std::swap(S.Grid.front(), S.Grid.back());
+      else if (S.Grid[0] > 1)
+        S.Grid[0] -= 1;
+      else
+        S.Grid[0] = S.procs() * 2 <= Size ? 2 : Size + Amount;
+      Invalid = S.procs() > Size;
+      if (!S.Ranks.empty() && !Invalid) {
+        std::vector<int> Perm = drawPermutation(D, Size);
+        S.Ranks.assign(Perm.begin(), Perm.begin() + S.procs());
+      } else {
+        S.Ranks.clear();
+      }
+    }
+    S.fit();
+    What = SideName + "arrangement";
+    for (int64_t P : S.Grid)
+      What += " " + std::to_string(P);
+  } else if (A.Fault == "gen_block sizes") {
+    const int K = GenBlocks[static_cast<std::size_t>(
+        D.uniform(0, static_cast<int64_t>(GenBlocks.size()) - 1))];
+    std::vector<int64_t> &Sizes = S.Formats[static_cast<std::size_t>(K)].Sizes;
+    if (MakeInvalid && !Region.Section) {
+      // Sizes summing to more, and the extent with them: the whole
+      // arrays' extents then differ.
+      Sizes.back() += Amount;
+      S.Extents[static_cast<std::size_t>(K)] += Amount;
+    } else {
+      // Elements moved from one process to the next: the same sum.
+      std::size_t Giver = static_cast<std::size_t>(
+          D.uniform(0, static_cast<int64_t>(Sizes.size()) - 1));
+      for (std::size_t I = 0; I < Sizes.size() && Sizes[Giver] == 0; ++I)
+        Giver = (Giver + 1) % Sizes.size();
+      if (Sizes[Giver] > 0) {
+        const int64_t Moved = std::max<int64_t>(1, Sizes[Giver] / 2);
+        Sizes[Giver] -= Moved;
+        Sizes[(Giver + 1) % Sizes.size()] += Moved;
+      }
+    }
+    What = SideName + "dimension " + std::to_string(K) + " " +
+           S.Formats[static_cast<std::size_t>(K)].value().str();
+  } else if (A.Fault == "block size") {
+    const int K = Sized[static_cast<std::size_t>(
+        D.uniform(0, static_cast<int64_t>(Sized.size()) - 1))];
+    S.Formats[static_cast<std::size_t>(K)].K += Amount;
+    What = SideName + "dimension " + std::to_string(K) + " " +
+           S.Formats[static_cast<std::size_t>(K)].value().str();
+  } else if (A.Fault == "first process") {
+    const int K = Offsets[static_cast<std::size_t>(
+        D.uniform(0, static_cast<int64_t>(Offsets.size()) - 1))];
+    int64_t &F = S.First[static_cast<std::size_t>(K)];
+    F = (F + 1) % S.procsOf(K);
+    What = SideName + "dimension " + std::to_string(K) + " first process " +
+           std::to_string(F);
+  } else if (A.Fault == "permutation") {
+    std::vector<int> &P = FaultRegion.Perm;
+    const std::size_t I = static_cast<std::size_t>(D.uniform(0, Dims - 2));
+    if (MakeInvalid)
+      P[I] = P[I + 1]; // listed twice
+    else
+      std::swap(P[I], P[I + 1]);
+    What = "permutation" + FaultRegion.str();
+  } else if (A.Fault == "section") {
+    RegionN &R = FaultRegion;
+    if (!R.Section) {
+      // A section of the whole: one source axis one longer (invalid) or
+      // shorter.
+      R.Section = true;
+      R.Extents = From.Extents;
+      R.SourceBegin.assign(static_cast<std::size_t>(Dims), 0);
+      R.TargetBegin.assign(static_cast<std::size_t>(Dims), 0);
+      if (MakeInvalid || R.Extents[DimI] == 0)
+        R.Extents[DimI] += Amount;
+      else
+        R.Extents[DimI] -= 1;
+    } else if (MakeInvalid) {
+      R.SourceBegin[DimI] = From.Extents[DimI] - R.Extents[DimI] + Amount;
+    } else {
+      R.Extents[DimI] = std::max<int64_t>(0, R.Extents[DimI] - 1);
+    }
+    What = "section" + R.str();
+  } else if (A.Fault == "ranks") {
+    if (S.Ranks.empty()) {
+      S.Ranks.resize(static_cast<std::size_t>(S.procs()));
+      std::iota(S.Ranks.begin(), S.Ranks.end(), 0);
+    }
+    const std::size_t I = static_cast<std::size_t>(
+        D.uniform(0, static_cast<int64_t>(S.Ranks.size()) - 1));
+    Invalid = MakeInvalid;
+    if (MakeInvalid && (S.Ranks.size() < 2 || D.coin(50))) {
+      S.Ranks[I] = Size + static_cast<int>(Amount) - 1; // beyond the ranks
+    } else if (MakeInvalid) {
+      S.Ranks[I] = S.Ranks[(I + 1) % S.Ranks.size()]; // two processes
+    } else if (S.Ranks.size() > 1) {
+      std::swap(S.Ranks.front(), S.Ranks.back());
+    } else {
+      S.Ranks[0] = (S.Ranks[0] + 1) % Size;
+    }
+    What = SideName + "ranks";
+    for (int R : S.Ranks)
+      What += " " + std::to_string(R);
+  } else if (A.Fault == "mode") {
+    FaultO.Mode = another(allExecModes(), O.Mode, Amount);
+    What = execModeName(FaultO.Mode);
+  } else if (A.Fault == "null buffer") {
+    NullSource = D.coin(50);
+    NullTarget = !NullSource;
+    What = NullSource ? "null source where it is empty"
+                      : "null target where it is empty";
+  } else if (A.Fault == "local strides") {
+    What = SideName + (MakeInvalid
+                           ? "strides too small where they can be"
+                           : "strides padded by " + std::to_string(Amount));
+  }
+  // A fault whose layouts cannot be made (never meant to happen) is none.
+  try {
+    FaultFrom.layout();
+    FaultTo.layout();
+  } catch (const InvalidArgument &E) {
+    A.Fault = "none";
+    What = std::string("(dropped: ") + E.what() + ")";
+    FaultFrom = From, FaultTo = To, FaultRegion = Region;
+    Invalid = false;
+  }
+  if (!FaultRegion.fits(FaultFrom, FaultTo))
+    Invalid = true;
+  bool Changed = FaultFrom.str() != From.str() || FaultTo.str() != To.str() ||
+                 FaultRegion.str() != Region.str() || FaultO.Mode != O.Mode;
+  if (!O.Verify && !Invalid && Changed) {
+    // Valid but different, which only Verify makes safe: not drawn.
+    A.Fault = "none";
+    What += " (dropped: valid, and Verify is off)";
+    FaultFrom = From, FaultTo = To, FaultRegion = Region;
+    Changed = false;
+  }
+  A.Verify = O.Verify;
+  A.Invalid = Mine && Invalid;
+  A.Different = Mine && !All && !Invalid && Changed;
+  const SideN MyFrom = Mine ? FaultFrom : From, MyTo = Mine ? FaultTo : To;
+  const RegionN MyRegion = Mine ? FaultRegion : Region;
+  const PlanOptions MyO = Mine ? FaultO : O;
+  const ArrayLayout FL = MyFrom.layout(), TL = MyTo.layout();
+  // The rank's own strides, a fault where Mine.
+  std::vector<int64_t> LocalFrom, LocalTo;
+  if (A.Fault == "local strides" && Mine) {
+    std::vector<int64_t> &Local = OnSource ? LocalFrom : LocalTo;
+    const ArrayLayout &L = OnSource ? FL : TL;
+    if (MakeInvalid)
+      Local = localStridesN(OnSource ? MyFrom : MyTo, L, true, 0);
+    A.Invalid = !Local.empty();
+    if (Local.empty())
+      Local = localStridesN(OnSource ? MyFrom : MyTo, L, false, Amount);
+  }
+  const PlaceN SrcPlace = placeOf(MyFrom, FL, LocalFrom),
+               DstPlace = placeOf(MyTo, TL, LocalTo);
+  NullSource = NullSource && Mine && SrcPlace.Storage == 0;
+  NullTarget = NullTarget && Mine && DstPlace.Storage == 0;
+
+  A.Desc = "N-D " + From.str() + " -> " + To.str() + Region.str() + ", " +
+           execModeName(O.Mode) + "/" + packingName(O.Pack) +
+           (O.Verify ? "" : ", unverified") + "; " + A.Fault + ": " + What +
+           " on ranks";
+  for (int R = 0; R < Size; ++R)
+    if (Faulty[static_cast<std::size_t>(R)])
+      A.Desc += " " + std::to_string(R);
+
+  bindN(A, MyFrom, MyTo, MyRegion, MyO, LocalFrom, LocalTo, NullSource,
+        NullTarget, Comm);
+  return A;
+}
+
+/// The abort mode's N-D case: an ArrayPlan built alike everywhere and given
+/// a null buffer by the faulty ranks (ArrayPlan::execute checks as
+/// Plan::execute does). A faulty rank whose part is not empty must end the
+/// job.
+Attempt abortN(Draws &D, MPI_Comm Comm) {
+  Attempt A;
+  SideN From, To;
+  RegionN Region;
+  drawProblemN(D, From, Region, To);
+  PlanOptions O;
+  O.Verify = D.coin(50);
+  O.Mode = D.pick(allExecModes());
+  const std::vector<bool> Faulty = D.ranks();
+  const bool Mine = Faulty[static_cast<std::size_t>(Rank)];
+  const bool NullSource = D.coin(50);
+  const SideN &S = NullSource ? From : To;
+  A.Verify = O.Verify;
+  A.Fault = NullSource ? "null source" : "null target";
+  A.Invalid = Mine && placeOf(S, S.layout(), {}).Storage > 0;
+  A.Desc = "N-D " + From.str() + " -> " + To.str() + Region.str() + ", " +
+           execModeName(O.Mode) + "; " + A.Fault + " on ranks";
+  for (int R = 0; R < Size; ++R)
+    if (Faulty[static_cast<std::size_t>(R)])
+      A.Desc += " " + std::to_string(R);
+  bindN(A, From, To, Region, O, {}, {}, Mine && NullSource, Mine && !NullSource,
+        Comm);
+  return A;
+}
+
 /// The abort mode's case: a 1-D plan, Verify off, cached on every rank
 /// with valid values first, then asked for again with an invalid extent on
 /// the faulty ranks (redistribute()); or built alike everywhere and given a
 /// null buffer by the faulty ranks (Plan::execute). A faulty rank whose
 /// value is invalid must end the job.
 Attempt abortCase(Draws &D, MPI_Comm Comm) {
+  if (D.coin(30))
+    return abortN(D, Comm);
   Attempt A;
   const int64_t N = D.uniform(1, 200);
   const Side1 From = drawSide1(D, N), To = drawSide1(D, N);
@@ -950,9 +1700,9 @@ Attempt abortCase(Draws &D, MPI_Comm Comm) {
   return A;
 }
 
-// One entry per plan kind. N-D arrays (redist::ArrayPlan) go here.
-const std::pair<const char *, Kind> Kinds[] = {{"1-D", array1},
-                                               {"matrix", matrix}};
+// One entry per plan kind.
+const std::pair<const char *, Kind> Kinds[] = {
+    {"1-D", array1}, {"matrix", matrix}, {"N-D", arrayN}};
 
 /// The error text every rank must share: a Verify mismatch's "; this rank
 /// has ..." tail removed, and with NoNumbers the numbers too (and the

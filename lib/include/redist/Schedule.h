@@ -65,8 +65,8 @@ struct GridBounds {
   int64_t StepsLowerBound = 0;
   int64_t CostLowerBound = 0;
   int64_t CriticalLowerBound = 0;
-  /// Dense rank of message Id's source at Id, of its target at M + Id (M
-  /// messages); source p and target p are one rank.
+  /// Dense rank of message Id's source at 2 Id, of its target at 2 Id + 1
+  /// (one cache miss for both); source p and target p are one rank.
   std::vector<int32_t> RankOf;
   size_t Ranks = 0; ///< how many ranks RankOf numbers
 };

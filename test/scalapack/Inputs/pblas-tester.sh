@@ -22,5 +22,8 @@ sed -e "s/^.*[)0-9]\([ \t]*value of ALPHA\)/$alpha/" \
     -e "s/^[0-9 ]*\([ \t]*values of P\)$/2 1 2 1 4\1/" \
     -e "s/^[0-9 ]*\([ \t]*values of Q\)$/2 2 1 4 1\1/" \
     "$dir/P${upper}BLAS3TST.dat" > "P${upper}BLAS3TST.dat"
-exec "$@" -np 4 -x LD_PRELOAD="$library" -x REDIST_SCALAPACK_TRACE=count \
+# A sanitized library (REDIST_SANITIZE) needs its sanitizer runtimes loaded
+# first in the unsanitized tester: they are preloaded ahead of it.
+runtimes=$(ldd "$library" | awk '/lib(asan|ubsan)\.so/ { printf "%s:", $3 }')
+exec "$@" -np 4 -x LD_PRELOAD="$runtimes$library" -x REDIST_SCALAPACK_TRACE=count \
   "$dir/${type}pb3tst"
