@@ -269,10 +269,13 @@ ArrayRegion redist::resolveRegion(const ArrayLayout &From,
   for (int A = 0; A < D; ++A) {
     const int64_t B = R.SourceBegin[static_cast<size_t>(A)];
     if (B < 0 || B > From.extent(A))
-      throw InvalidArgument("the source section of " + dimName(A) +
-                            " begins at " + std::to_string(B) +
-                            ", outside the extent " +
-                            std::to_string(From.extent(A)));
+      throw SectionError("the source section of " + dimName(A) + " begins at " +
+                             std::to_string(B) + ", outside the extent " +
+                             std::to_string(From.extent(A)),
+                         false, A, B,
+                         R.Extents.empty() ? 0
+                                           : R.Extents[static_cast<size_t>(A)],
+                         From.extent(A));
   }
   if (R.Extents.empty())
     for (int A = 0; A < D; ++A)
@@ -288,17 +291,19 @@ ArrayRegion redist::resolveRegion(const ArrayLayout &From,
           " has " + std::to_string(To.extent(T)) + ", source " + dimName(A) +
           " has " + std::to_string(E));
     if (E < 0 || E > From.extent(A) - R.SourceBegin[I])
-      throw InvalidArgument("the source section of " + dimName(A) + ", [" +
-                            std::to_string(R.SourceBegin[I]) + ", " +
-                            std::to_string(R.SourceBegin[I]) + " + " +
-                            std::to_string(E) + "), is outside the extent " +
-                            std::to_string(From.extent(A)));
+      throw SectionError("the source section of " + dimName(A) + ", [" +
+                             std::to_string(R.SourceBegin[I]) + ", " +
+                             std::to_string(R.SourceBegin[I]) + " + " +
+                             std::to_string(E) + "), is outside the extent " +
+                             std::to_string(From.extent(A)),
+                         false, A, R.SourceBegin[I], E, From.extent(A));
     const int64_t TB = R.TargetBegin[J];
     if (TB < 0 || TB > To.extent(T) || E > To.extent(T) - TB)
-      throw InvalidArgument(
+      throw SectionError(
           "the target section of " + dimName(T) + ", [" + std::to_string(TB) +
-          ", " + std::to_string(TB) + " + " + std::to_string(E) +
-          "), is outside the extent " + std::to_string(To.extent(T)));
+              ", " + std::to_string(TB) + " + " + std::to_string(E) +
+              "), is outside the extent " + std::to_string(To.extent(T)),
+          true, T, TB, E, To.extent(T));
   }
   if (R.Band) {
     ArrayBand &B = *R.Band;

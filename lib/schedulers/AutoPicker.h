@@ -1,6 +1,6 @@
 //===- AutoPicker.h - How auto picks among candidate schedules -*- C++ -*-===//
 //
-// auto, in 1-D (Schedulers.cpp) and in 2-D (Schedulers2D.cpp), offers its
+// auto, in 1-D (Schedulers.cpp) and in N-D (ArraySchedulers.cpp), offers its
 // candidates one by one in a fixed order. The smallest CostModel prediction
 // (alpha * non-empty steps + gamma * critical messages + beta * cost) wins;
 // ties go to the schedule with fewer steps in all (the caterpillar's empty

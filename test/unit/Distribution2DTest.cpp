@@ -139,11 +139,15 @@ TEST(Distribution2DTest, ErrorsNameTheValue) {
   expectInvalid([] { Layout2D::blockCyclic(5, 4, 2, 2, 1, 1, 0, 0, -1); },
                 {"leading dimension must be non-negative, got -1"});
   Layout2D L = Layout2D::blockCyclic(5, 4, 2, 2, 1, 1);
-  expectInvalid([&] { L.toLocal(5, 0); }, {"global index 5"});
-  expectInvalid([&] { L.procAt(0, 2); }, {"process column 2"});
+  // The index maps are the rank-2 array's, and so are their errors.
+  expectInvalid([&] { L.toLocal(5, 0); },
+                {"index of dimension 0 5 out of range [0, 5)"});
+  expectInvalid([&] { L.procAt(0, 2); },
+                {"coordinate 1 2 out of range [0, 2)"});
   expectInvalid([&] { L.coordsOf(4); }, {"process 4 out of range [0, 4)"});
   expectInvalid([&] { L.toGlobal(0, 6); },
-                {"local offset 6 out of range [0, 6)"});
+                {"offset 6 is outside the 6 storage elements of process 0"});
+  expectInvalid([&] { L.rowRankOf(2); }, {"process row 2 out of range"});
 }
 
 } // namespace

@@ -1,6 +1,6 @@
 //===- RandomLayout2D.h - Seeded random matrix layouts, for sweeps --------===//
 //
-// The 2-D sweeps (CommGrid2DTest, Schedulers2DTest) draw pairs of small
+// The 2-D sweeps (MatrixGridTest, Schedulers2DTest) draw pairs of small
 // layouts of one matrix: every 1-D format per dimension, both grid orders,
 // any first-process offsets and both storage orders. A fixed seed makes a
 // failure reproducible; describe names the pair in failure messages.

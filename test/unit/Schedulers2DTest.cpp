@@ -4,7 +4,7 @@
 // a product schedule has steps_row * steps_col steps and costs
 // cost_row * cost_col; and, whenever both factors meet their 1-D bounds, the
 // product meets the 2-D bound exactly when one side (senders or receivers)
-// sets the bound in both dimensions (Schedulers2D.cpp proves it). auto is
+// sets the bound in both dimensions (ArraySchedulers.cpp proves it). auto is
 // never predicted slower than any candidate, and weighs them with 1-D auto's
 // model, gamma * critical messages included.
 //
@@ -12,7 +12,7 @@
 
 #include "RandomLayout2D.h"
 
-#include "redist/CommGrid2D.h"
+#include "redist/ArrayGrid.h"
 #include "redist/Error.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers2D.h"
@@ -43,9 +43,9 @@ std::pair<int64_t, int64_t> sideMaxima(const CommGrid &G, bool Degrees) {
 
 /// Whether the product of bound-meeting factors must meet the 2-D bound of
 /// this kind: one side sets the 1-D bound in both dimensions.
-bool sameSideSetsBounds(const CommGrid2D &G, bool Degrees) {
-  auto [RowSend, RowReceive] = sideMaxima(G.Rows, Degrees);
-  auto [ColSend, ColReceive] = sideMaxima(G.Cols, Degrees);
+bool sameSideSetsBounds(const ArrayGrid &G, bool Degrees) {
+  auto [RowSend, RowReceive] = sideMaxima(G.Axes[0].Lines, Degrees);
+  auto [ColSend, ColReceive] = sideMaxima(G.Axes[1].Lines, Degrees);
   int64_t RowBound = std::max(RowSend, RowReceive);
   int64_t ColBound = std::max(ColSend, ColReceive);
   return (RowSend == RowBound && ColSend == ColBound) ||
@@ -54,14 +54,15 @@ bool sameSideSetsBounds(const CommGrid2D &G, bool Degrees) {
 
 /// Checks the product of A's 1-D schedules against its factors.
 void checkProduct(Algorithm A, const Layout2D &From, const Layout2D &To,
-                  const CommGrid2D &G) {
+                  const ArrayGrid &G) {
   SCOPED_TRACE(algorithmName(A));
-  Schedule RowS = makeSchedule(A, From.rows(), To.rows(), G.Rows);
-  Schedule ColS = makeSchedule(A, From.cols(), To.cols(), G.Cols);
-  Schedule S = productSchedule(G, RowS, ColS);
+  const CommGrid &Rows = G.Axes[0].Lines, &Cols = G.Axes[1].Lines;
+  Schedule RowS = makeSchedule(A, From.rows(), To.rows(), Rows);
+  Schedule ColS = makeSchedule(A, From.cols(), To.cols(), Cols);
+  Schedule S = productSchedule(G, {RowS, ColS});
   ASSERT_EQ(validateSchedule(G.Whole, S), std::nullopt);
-  ScheduleStats Row = measureSchedule(G.Rows, RowS);
-  ScheduleStats Col = measureSchedule(G.Cols, ColS);
+  ScheduleStats Row = measureSchedule(Rows, RowS);
+  ScheduleStats Col = measureSchedule(Cols, ColS);
   ScheduleStats Whole = measureSchedule(G.Whole, S);
   EXPECT_EQ(Whole.Steps, Row.Steps * Col.Steps);
   EXPECT_EQ(Whole.Cost, Row.Cost * Col.Cost);
@@ -94,7 +95,7 @@ TEST(Schedulers2DTest, ProductOfOptimalFactorsCanMissTheBound) {
   // one element each, which 2 steps schedule.
   Layout2D From = Layout2D::blockCyclic(2, 2, 2, 1, 1, 2);
   Layout2D To = Layout2D::blockCyclic(2, 2, 1, 2, 2, 1);
-  CommGrid2D G = computeGrid2D(From, To);
+  ArrayGrid G = matrixGrid(From, To);
   Schedule Product = makeSchedule2D({Algorithm::Stepwise, true}, From, To, G);
   ScheduleStats Stats = measureSchedule(G.Whole, Product);
   EXPECT_EQ(Stats.Steps, 4);
@@ -114,7 +115,7 @@ TEST(Schedulers2DTest, ProductOfWalkerOttoMeetsBothBounds) {
   // both 1-D bounds on each side, so the product meets the 2-D ones.
   Layout2D From = Layout2D::blockCyclic(16, 24, 2, 3, 2, 2);
   Layout2D To = Layout2D::blockCyclic(16, 24, 2, 3, 4, 4);
-  CommGrid2D G = computeGrid2D(From, To);
+  ArrayGrid G = matrixGrid(From, To);
   Schedule S = makeSchedule2D({Algorithm::WalkerOtto, true}, From, To, G);
   EXPECT_EQ(S.Algorithm, "product(walker_otto)");
   ScheduleStats Stats = measureSchedule(G.Whole, S);
@@ -126,7 +127,7 @@ TEST(Schedulers2DTest, ProductOfWalkerOttoMeetsBothBounds) {
 TEST(Schedulers2DTest, LayoutBoundAlgorithmsNeedTheProduct) {
   Layout2D From = Layout2D::blockCyclic(4, 4, 2, 2, 1, 1);
   Layout2D To = Layout2D::blockCyclic(4, 4, 2, 2, 2, 2);
-  CommGrid2D G = computeGrid2D(From, To);
+  ArrayGrid G = matrixGrid(From, To);
   try {
     makeSchedule2D({Algorithm::Classes, false}, From, To, G);
     ADD_FAILURE() << "no InvalidArgument";
@@ -143,7 +144,7 @@ TEST(Schedulers2DTest, SeededSweep) {
     Layout2D From = randomLayout2D(Rng, M, N, 3);
     Layout2D To = randomLayout2D(Rng, M, N, 3);
     SCOPED_TRACE(describe(From, To));
-    CommGrid2D G = computeGrid2D(From, To);
+    ArrayGrid G = matrixGrid(From, To);
     double AutoTime = 0, BestTime = -1;
     CostModel Model;
     for (Algorithm2D A : allAlgorithms2D()) {
@@ -178,7 +179,7 @@ TEST(Schedulers2DTest, AutoWeighsEveryCandidateAsIn1D) {
   // bound, so auto weighs every candidate.
   Layout2D From = Layout2D::blockCyclic(4, 6, 2, 2, 1, 3);
   Layout2D To = Layout2D::blockCyclic(4, 6, 1, 3, 4, 2);
-  CommGrid2D G = computeGrid2D(From, To);
+  ArrayGrid G = matrixGrid(From, To);
   for (double Gamma : {0.0, 1.0}) {
     CostModel Model;
     Model.Gamma = Gamma;
@@ -228,7 +229,7 @@ TEST(Schedulers2DTest, GridScheduleWithoutLayouts) {
     Layout2D From = randomLayout2D(Rng, M, N, 3);
     Layout2D To = randomLayout2D(Rng, M, N, 3);
     SCOPED_TRACE(describe(From, To));
-    const CommGrid G = computeGrid2D(From, To).Whole;
+    const CommGrid G = matrixGrid(From, To).Whole;
     const Schedule Auto = makeGridSchedule(Algorithm::Auto, G, Model);
     ASSERT_EQ(validateSchedule(G, Auto), std::nullopt);
     const double AutoTime = Model.predict(measureSchedule(G, Auto));
@@ -239,8 +240,8 @@ TEST(Schedulers2DTest, GridScheduleWithoutLayouts) {
       EXPECT_LE(AutoTime, Model.predict(measureSchedule(G, S)));
     }
   }
-  const CommGrid G = computeGrid2D(Layout2D::blockCyclic(8, 8, 2, 2, 2, 2),
-                                   Layout2D::blockCyclic(8, 8, 2, 2, 4, 4))
+  const CommGrid G = matrixGrid(Layout2D::blockCyclic(8, 8, 2, 2, 2, 2),
+                                Layout2D::blockCyclic(8, 8, 2, 2, 4, 4))
                          .Whole;
   try {
     makeGridSchedule(Algorithm::Classes, G);

@@ -17,7 +17,6 @@
 #include "redist/ArrayGrid.h"
 #include "redist/ArraySchedulers.h"
 #include "redist/CommGrid.h"
-#include "redist/CommGrid2D.h"
 #include "redist/Distribution.h"
 #include "redist/OverlapSchedulers.h"
 #include "redist/RunSeries.h"

@@ -28,6 +28,7 @@
 
 #include "redist/ArrayLayout.h"
 #include "redist/CommGrid.h"
+#include "redist/Error.h"
 #include "redist/MessagePattern.h"
 
 #include <cstdint>
@@ -62,13 +63,28 @@ struct ArrayRegion {
   std::optional<ArrayBand> Band = std::nullopt;
 };
 
+/// What resolveRegion throws for a section outside an array: the section's
+/// Begin and Length along dimension Dim of the source or the Target, whose
+/// extent is Extent, so that a caller can name them in its own words (a
+/// matrix plan names rows, columns and the region).
+class SectionError : public InvalidArgument {
+public:
+  SectionError(const std::string &What, bool Target, int Dim, int64_t Begin,
+               int64_t Length, int64_t Extent)
+      : InvalidArgument(What), Target(Target), Dim(Dim), Begin(Begin),
+        Length(Length), Extent(Extent) {}
+  bool Target;
+  int Dim;
+  int64_t Begin, Length, Extent;
+};
+
 /// Region with every member filled in: throws InvalidArgument naming the
 /// dimension and the value for ranks that differ, a permutation that is
-/// not one, a section outside either array, whole arrays whose extents
-/// differ after the permutation, or a band whose axes are not two distinct
-/// axes. A band's diagonals are clamped to those the section has (an empty
-/// band keeps Begin = End), and a band that holds the whole section is
-/// dropped.
+/// not one, a section outside either array (SectionError), whole arrays
+/// whose extents differ after the permutation, or a band whose axes are not
+/// two distinct axes. A band's diagonals are clamped to those the section has
+/// (an empty band keeps Begin = End), and a band that holds the whole section
+/// is dropped.
 ArrayRegion resolveRegion(const ArrayLayout &From, const ArrayLayout &To,
                           const ArrayRegion &Region = ArrayRegion());
 

@@ -1,18 +1,18 @@
 //===- redist/Schedulers2D.h - Schedules for matrices ---------------------===//
 //
 // The matrix spelling of redist/ArraySchedulers.h: a matrix is the rank-2
-// array of arrayLayoutOf (redist/Distribution2D.h), and its grid
-// (redist/CommGrid2D.h) the rank-2 array grid. Direct algorithms schedule
-// the flattened grid; product(A) schedules the rows and the columns with
-// the 1-D algorithm A and multiplies them; auto weighs both.
+// array of arrayLayoutOf (redist/Distribution2D.h), its grid the rank-2
+// array grid (matrixGrid), and its algorithms the array's. Nothing here
+// but that conversion.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_SCHEDULERS2D_H
 #define REDIST_SCHEDULERS2D_H
 
+#include "redist/ArrayGrid.h"
 #include "redist/ArraySchedulers.h"
-#include "redist/CommGrid2D.h"
 #include "redist/Distribution2D.h"
+#include "redist/Error.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
 
@@ -23,36 +23,61 @@
 
 namespace redist {
 
-/// A matrix's algorithm is an array's (redist/ArraySchedulers.h).
+/// A matrix's algorithm is an array's.
 using Algorithm2D = ArrayAlgorithm;
 
 /// "auto", "stepwise", ..., "product(classes)", ...
-std::string algorithm2DName(Algorithm2D A);
-std::optional<Algorithm2D> parseAlgorithm2D(std::string_view Name);
+inline std::string algorithm2DName(Algorithm2D A) {
+  return arrayAlgorithmName(A);
+}
+inline std::optional<Algorithm2D> parseAlgorithm2D(std::string_view Name) {
+  return parseArrayAlgorithm(Name);
+}
 /// auto, the direct algorithms, then product(A) for every 1-D A but auto.
-std::vector<Algorithm2D> allAlgorithms2D();
+inline std::vector<Algorithm2D> allAlgorithms2D() {
+  return allArrayAlgorithms();
+}
 
-/// Whether A can schedule From -> To; when not, Why (if given) says why.
-bool algorithm2DApplies(Algorithm2D A, const Layout2D &From, const Layout2D &To,
-                        std::string *Why = nullptr);
+/// The grid of the whole matrix From -> To: computeArrayGrid of the two
+/// rank-2 arrays, which throws InvalidArgument (naming the dimension) when
+/// their sizes differ.
+inline ArrayGrid matrixGrid(const Layout2D &From, const Layout2D &To) {
+  return computeArrayGrid(arrayLayoutOf(From), arrayLayoutOf(To));
+}
 
-/// The product of a schedule of G.Rows and one of G.Cols, a schedule of
-/// G.Whole named "product(<row algorithm>)" (or "product(<row>,<col>)" when
-/// the two differ).
-Schedule productSchedule(const CommGrid2D &G, const Schedule &RowSchedule,
-                         const Schedule &ColSchedule);
+/// Whether A can schedule the whole matrix From -> To; when not, Why (if
+/// given) says why.
+inline bool algorithm2DApplies(Algorithm2D A, const Layout2D &From,
+                               const Layout2D &To, std::string *Why = nullptr) {
+  const ArrayLayout F = arrayLayoutOf(From), T = arrayLayoutOf(To);
+  ArrayRegion Whole;
+  try {
+    Whole = resolveRegion(F, T);
+  } catch (const InvalidArgument &E) {
+    if (Why)
+      *Why = E.what();
+    return false;
+  }
+  return arrayAlgorithmApplies(A, F, T, Whole, Why);
+}
 
 /// What makeSchedule2D({Algorithm::Auto, false}, ...) does, with the
-/// candidates (each named by algorithm2DName). Throws as makeSchedule2D.
-AutoChoice chooseSchedule2D(const Layout2D &From, const Layout2D &To,
-                            const CommGrid2D &G,
-                            const CostModel &Model = CostModel());
+/// candidates (each named by algorithm2DName).
+inline AutoChoice chooseSchedule2D(const Layout2D &From, const Layout2D &To,
+                                   const ArrayGrid &G,
+                                   const CostModel &Model = CostModel()) {
+  const ArrayLayout F = arrayLayoutOf(From), T = arrayLayoutOf(To);
+  return chooseArraySchedule(F, T, resolveRegion(F, T), G, Model);
+}
 
-/// Schedules G, the grid of From -> To, with A. Throws InvalidArgument when
-/// A does not apply. The result always passes validateSchedule(G.Whole, ...).
-Schedule makeSchedule2D(Algorithm2D A, const Layout2D &From, const Layout2D &To,
-                        const CommGrid2D &G,
-                        const CostModel &Model = CostModel());
+/// Schedules G = matrixGrid(From, To) with A: makeArraySchedule of the
+/// whole rank-2 arrays. Throws InvalidArgument when A does not apply.
+inline Schedule makeSchedule2D(Algorithm2D A, const Layout2D &From,
+                               const Layout2D &To, const ArrayGrid &G,
+                               const CostModel &Model = CostModel()) {
+  const ArrayLayout F = arrayLayoutOf(From), T = arrayLayoutOf(To);
+  return makeArraySchedule(A, F, T, resolveRegion(F, T), G, Model);
+}
 
 } // namespace redist
 
