@@ -77,7 +77,9 @@ int64_t procOfRank(const std::vector<int> &Ranks, int64_t Procs, int Rank) {
   return It == Ranks.end() ? -1 : It - Ranks.begin();
 }
 
-std::optional<std::string> resolveArrayProblem(ArrayProblem &M, MPI_Comm Comm) {
+std::optional<std::string> resolveArrayProblem(
+    ArrayProblem &M, MPI_Comm Comm,
+    const std::function<std::string(const SectionError &)> &NameSection) {
   if (Comm == MPI_COMM_NULL)
     return std::string("the communicator is MPI_COMM_NULL");
   int CommSize = 0, Rank = 0;
@@ -90,6 +92,8 @@ std::optional<std::string> resolveArrayProblem(ArrayProblem &M, MPI_Comm Comm) {
     return P;
   try {
     M.Region = resolveRegion(A, B, M.Region);
+  } catch (const SectionError &E) {
+    return NameSection ? NameSection(E) : std::string(E.what());
   } catch (const InvalidArgument &E) {
     return std::string(E.what());
   }

@@ -24,6 +24,7 @@
 #include "redist/runtime/ArrayPlan.h"
 #include "redist/runtime/TranslatedMatrix.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -76,9 +77,12 @@ std::optional<std::string> checkSideRanks(const char *Side,
 /// The process of a side that Rank holds, or -1.
 int64_t procOfRank(const std::vector<int> &Ranks, int64_t Procs, int Rank);
 /// Resolves M's region and this rank's place. Returns the first invalid
-/// parameter, naming it and its dimension, checked alike on every rank
-/// without communicating.
-std::optional<std::string> resolveArrayProblem(ArrayProblem &M, MPI_Comm Comm);
+/// parameter, naming it and its dimension (a section outside an array as
+/// NameSection says, when given), checked alike on every rank without
+/// communicating.
+std::optional<std::string> resolveArrayProblem(
+    ArrayProblem &M, MPI_Comm Comm,
+    const std::function<std::string(const SectionError &)> &NameSection = {});
 /// Sets this rank's strides and storage sizes; returns what only this rank
 /// can see to be wrong (its own strides), or "".
 std::string resolveArrayStorage(ArrayProblem &M);

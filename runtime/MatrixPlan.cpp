@@ -1,8 +1,7 @@
 //===- MatrixPlan.cpp - Plans for 2-D distributed matrices ----------------===//
 //
 // A MatrixPlan is the rank-2 case of an array plan (ArrayPlan.cpp): only
-// the checks that name rows, columns and leading dimensions are the
-// matrix's own.
+// the names its errors give are the matrix's own (MatrixValidate.h).
 //
 //===----------------------------------------------------------------------===//
 #include "redist/runtime/MatrixPlan.h"
@@ -16,64 +15,36 @@
 
 namespace redist {
 
-namespace {
-
-ArraySide arraySideOf(const MatrixSide &S) {
-  ArraySide A{arrayLayoutOf(S.Layout), S.Ranks, {}};
-  if (S.LocalLeadingDim > 0)
-    A.LocalStrides = S.Layout.storage().Order == StorageOrder::ColumnMajor
-                         ? std::vector<int64_t>{1, S.LocalLeadingDim}
-                         : std::vector<int64_t>{S.LocalLeadingDim, 1};
-  return A;
-}
-
-/// The region of a resolved MatrixRegion: a transpose is the permutation
-/// (1, 0), an empty region starts anywhere, and a band of diagonals is one
-/// over the source's rows and columns.
-ArrayRegion arrayRegionOf(const MatrixRegion &R) {
-  ArrayRegion A;
-  if (R.Transpose)
-    A.Permutation = {1, 0};
-  A.Extents = {R.Rows, R.Cols};
-  if (R.Rows > 0 && R.Cols > 0) {
-    A.SourceBegin = {R.SourceRow, R.SourceCol};
-    A.TargetBegin = {R.TargetRow, R.TargetCol};
-  }
-  if (R.banded())
-    A.Band = ArrayBand{0, 1, R.DiagonalBegin, R.DiagonalEnd};
-  return A;
-}
-
-} // namespace
-
 std::unique_ptr<Plan> detail::PlanBuilder::matrix(
     const MatrixSide &From, const MatrixSide &To, const MatrixRegion &Region,
     Algorithm2D Algorithm, std::size_t ElementBytes, MPI_Comm Comm,
     const PlanOptions &Options, const TranslatedMatrixSchedule *Given) {
-  // The matrix's own checks, which name rows, columns and leading
-  // dimensions; then the rank-2 array plan.
+  // The rank-2 array plan and its checks, whose errors name rows, columns
+  // and leading dimensions.
   MatrixProblem Problem(From, To, Region, Algorithm);
-  std::optional<std::string> Bad =
-      findInvalidArrayOptions(ElementBytes, Options, Algorithm);
-  if (!Bad)
-    Bad = resolveMatrixProblem(Problem, Comm);
-  if (!Bad) {
-    // What only this rank can see (its leading dimensions) is agreed on
-    // like the rest.
-    std::string Local = resolveLocalStorage(Problem);
-    if (!Local.empty())
-      Bad = Local;
+  MatrixRegion &R = Problem.Region;
+  if (R.Rows == -1 && R.Cols == -1) {
+    R.Rows = From.Layout.numRows();
+    R.Cols = From.Layout.numCols();
   }
-  auto Array =
-      std::make_unique<ArrayProblem>(arraySideOf(From), arraySideOf(To),
-                                     arrayRegionOf(Problem.Region), Algorithm);
+  auto Array = std::make_unique<ArrayProblem>(
+      arraySideOf(From), arraySideOf(To), arrayRegionOf(From, R), Algorithm);
   if (Given)
     Array->Given = GivenTable{Given->Algorithm, Given->Steps,
                               Given->MessageCount, Given->Messages};
+  std::optional<std::string> Bad =
+      findInvalidArrayOptions(ElementBytes, Options, Algorithm);
   if (!Bad)
-    Bad = resolveArrayProblem(*Array, Comm);
+    Bad = resolveArrayProblem(*Array, Comm, [&](const SectionError &E) {
+      return regionProblem(E, R);
+    });
   if (!Bad) {
-    std::string Local = resolveArrayStorage(*Array);
+    // What only this rank can see (its leading dimensions) is agreed on
+    // like the rest.
+    std::string Local =
+        leadingDimProblem(Problem, Array->Rank, Array->FromProc, Array->ToProc);
+    if (Local.empty())
+      Local = resolveArrayStorage(*Array);
     if (!Local.empty())
       Bad = Local;
   }

@@ -1,133 +1,75 @@
-//===- MatrixValidate.cpp - Checking a matrix plan's parameters -----------===//
+//===- MatrixValidate.cpp - A matrix plan's names for the array checks ----===//
 //
-// As for 1-D plans (Validate.cpp): resolveMatrixProblem and
-// resolveLocalStorage check on each rank, without communicating, what every
-// rank can see alike and what only one rank can (its leading dimensions);
-// the plan's agreement (Agreement.h) then raises any rank's problem on
-// every rank and, with Verify, compares matrixParameters across ranks.
+// A matrix plan runs the array plan's checks (ArrayMessages.cpp) on the
+// rank-2 arrays of its layouts; this file converts its parameters to them
+// and names what they find in rows, columns and leading dimensions.
 //
 //===----------------------------------------------------------------------===//
 #include "MatrixValidate.h"
 
-#include "ArrayMessages.h"
-
-#include "redist/Error.h"
-
 #include <algorithm>
-#include <climits>
-#include <set>
 
 namespace redist {
 namespace detail {
-namespace {
 
-/// Storage elements process Proc needs with leading dimension LD.
-int64_t storageNeed(const Layout2D &L, int64_t Proc, int64_t LD) {
-  const int64_t R = L.localRows(Proc), C = L.localCols(Proc);
-  if (R == 0 || C == 0)
-    return 0;
-  const bool ColMajor = L.storage().Order == StorageOrder::ColumnMajor;
-  const int64_t Lines = ColMajor ? C : R, Last = ColMajor ? R : C;
-  if (Lines - 1 > (INT64_MAX - Last) / LD)
-    throw InvalidArgument("the local storage of process " +
-                          std::to_string(Proc) + " exceeds 2^63 elements");
-  return (Lines - 1) * LD + Last;
+ArraySide arraySideOf(const MatrixSide &S) {
+  ArraySide A{arrayLayoutOf(S.Layout), S.Ranks, {}};
+  // A negative one is refused by leadingDimProblem, in its own words.
+  if (S.LocalLeadingDim > 0)
+    A.LocalStrides = S.Layout.storage().Order == StorageOrder::ColumnMajor
+                         ? std::vector<int64_t>{1, S.LocalLeadingDim}
+                         : std::vector<int64_t>{S.LocalLeadingDim, 1};
+  return A;
 }
 
-/// The least leading dimension process Proc of L can have.
-int64_t leastLeadingDim(const Layout2D &L, int64_t Proc) {
-  return std::max<int64_t>(1, L.storage().Order == StorageOrder::ColumnMajor
-                                  ? L.localRows(Proc)
-                                  : L.localCols(Proc));
-}
-
-/// This rank's leading dimension of Side's process Proc.
-int64_t leadingDimOf(const MatrixSide &Side, int64_t Proc) {
-  return Side.LocalLeadingDim > 0 ? Side.LocalLeadingDim
-                                  : Side.Layout.leadingDim(Proc);
-}
-
-} // namespace
-
-std::optional<std::string> resolveMatrixProblem(MatrixProblem &Out,
-                                                MPI_Comm Comm) {
-  const MatrixSide &From = Out.From, &To = Out.To;
-  if (Comm == MPI_COMM_NULL)
-    return std::string("the communicator is MPI_COMM_NULL");
-  int CommSize = 0, Rank = 0;
-  MPI_Comm_size(Comm, &CommSize);
-  MPI_Comm_rank(Comm, &Rank);
-  if (auto P =
-          checkSideRanks("source", From.Ranks, From.Layout.procs(), CommSize))
-    return P;
-  if (auto P = checkSideRanks("target", To.Ranks, To.Layout.procs(), CommSize))
-    return P;
-  for (const MatrixSide *S : {&From, &To})
-    if (S->LocalLeadingDim < 0)
-      return std::string("the ") + (S == &From ? "source" : "target") +
-             " leading dimension " + std::to_string(S->LocalLeadingDim) +
-             " is negative";
-  MatrixRegion R = Out.Region;
-  const Layout2D &A = From.Layout, &B = To.Layout;
-  if (R.Rows == -1 && R.Cols == -1) {
-    R.Rows = A.numRows();
-    R.Cols = A.numCols();
+ArrayRegion arrayRegionOf(const MatrixSide &From, const MatrixRegion &R) {
+  ArrayRegion A;
+  if (R.Transpose)
+    A.Permutation = {1, 0};
+  const bool Whole = R.Rows == -1 && R.Cols == -1;
+  A.Extents = {Whole ? From.Layout.numRows() : R.Rows,
+               Whole ? From.Layout.numCols() : R.Cols};
+  // An empty region starts anywhere.
+  if (A.Extents[0] > 0 && A.Extents[1] > 0) {
+    A.SourceBegin = {R.SourceRow, R.SourceCol};
+    A.TargetBegin = {R.TargetRow, R.TargetCol};
   }
+  if (R.banded())
+    A.Band = ArrayBand{0, 1, R.DiagonalBegin, R.DiagonalEnd};
+  return A;
+}
+
+std::string regionProblem(const SectionError &E, const MatrixRegion &R) {
   if (R.Rows < 0 || R.Cols < 0)
     return "the region is " + std::to_string(R.Rows) + " x " +
            std::to_string(R.Cols) + ": its sizes must not be negative";
-  auto Fits = [](const char *What, int64_t Start, int64_t Len,
-                 int64_t Extent) -> std::optional<std::string> {
-    if (Start < 0 || Start > Extent - Len)
-      return std::string("the region's ") + What + " " + std::to_string(Start) +
-             " .. " + std::to_string(Start) + " + " + std::to_string(Len) +
-             " is outside [0, " + std::to_string(Extent) + ")";
-    return std::nullopt;
-  };
-  if (R.Rows > 0 && R.Cols > 0) {
-    if (auto P = Fits("source rows", R.SourceRow, R.Rows, A.numRows()))
-      return P;
-    if (auto P = Fits("source columns", R.SourceCol, R.Cols, A.numCols()))
-      return P;
-    const int64_t TR = R.Transpose ? R.Cols : R.Rows;
-    const int64_t TC = R.Transpose ? R.Rows : R.Cols;
-    if (auto P = Fits("target rows", R.TargetRow, TR, B.numRows()))
-      return P;
-    if (auto P = Fits("target columns", R.TargetCol, TC, B.numCols()))
-      return P;
-  }
-  Out.Region = R;
-  Out.Rank = Rank;
-  Out.FromProc = procOfRank(From.Ranks, From.Layout.procs(), Rank);
-  Out.ToProc = procOfRank(To.Ranks, To.Layout.procs(), Rank);
-  return std::nullopt;
+  return std::string("the region's ") + (E.Target ? "target " : "source ") +
+         (E.Dim == 0 ? "rows " : "columns ") + std::to_string(E.Begin) +
+         " .. " + std::to_string(E.Begin) + " + " + std::to_string(E.Length) +
+         " is outside [0, " + std::to_string(E.Extent) + ")";
 }
 
-std::string resolveLocalStorage(MatrixProblem &M) {
-  auto Check = [&](const char *Name, const MatrixSide &S, int64_t Proc,
-                   int64_t &Storage) -> std::string {
-    if (Proc < 0)
-      return "";
-    const int64_t Least = leastLeadingDim(S.Layout, Proc);
-    const int64_t LD = leadingDimOf(S, Proc);
-    if (LD < Least)
+std::string leadingDimProblem(const MatrixProblem &M, int Rank,
+                              int64_t FromProc, int64_t ToProc) {
+  for (const MatrixSide *S : {&M.From, &M.To}) {
+    const char *Name = S == &M.From ? "source" : "target";
+    if (S->LocalLeadingDim < 0)
       return std::string("the ") + Name + " leading dimension " +
-             std::to_string(LD) + " of rank " + std::to_string(M.Rank) +
-             " is below its " + std::to_string(Least) + " local " +
-             (S.Layout.storage().Order == StorageOrder::ColumnMajor
-                  ? "rows"
-                  : "columns");
-    try {
-      Storage = storageNeed(S.Layout, Proc, LD);
-    } catch (const InvalidArgument &E) {
-      return E.what();
-    }
-    return "";
-  };
-  std::string P = Check("source", M.From, M.FromProc, M.SourceStorage);
-  if (P.empty())
-    P = Check("target", M.To, M.ToProc, M.TargetStorage);
-  return P;
+             std::to_string(S->LocalLeadingDim) + " is negative";
+    const int64_t Proc = S == &M.From ? FromProc : ToProc;
+    if (Proc < 0 || S->LocalLeadingDim == 0)
+      continue; // the layout's own, checked where it was made
+    const bool ColumnMajor =
+        S->Layout.storage().Order == StorageOrder::ColumnMajor;
+    const int64_t Least = std::max<int64_t>(
+        1, ColumnMajor ? S->Layout.localRows(Proc) : S->Layout.localCols(Proc));
+    if (S->LocalLeadingDim < Least)
+      return std::string("the ") + Name + " leading dimension " +
+             std::to_string(S->LocalLeadingDim) + " of rank " +
+             std::to_string(Rank) + " is below its " + std::to_string(Least) +
+             " local " + (ColumnMajor ? "rows" : "columns");
+  }
+  return "";
 }
 
 void addLayoutParameters(std::vector<Parameter> &Params,

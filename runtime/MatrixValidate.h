@@ -1,15 +1,19 @@
-//===- MatrixValidate.h - The checks only a matrix plan names -------------===//
+//===- MatrixValidate.h - A matrix plan's names for the array checks ------===//
 //
 // Private to the runtime. A MatrixPlan is a rank-2 array plan
-// (ArrayMessages.h); these are the checks whose errors name rows, columns,
-// leading dimensions and the region as MatrixRegion spells it, and the
-// parameters the Verify option compares under their matrix names.
+// (ArrayMessages.h), checked by the array's checks; here are the names
+// its errors give instead: rows, columns, leading dimensions and the region
+// as MatrixRegion spells it, and the parameters the Verify option compares
+// under their matrix names. The one check of its own is ScaLAPACK's rule
+// for a leading dimension, which is stricter than the strides an array
+// accepts.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_MATRIXVALIDATE_H
 #define REDIST_RUNTIME_MATRIXVALIDATE_H
 
 #include "Agreement.h"
+#include "ArrayMessages.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/TranslatedMatrix.h"
 
@@ -21,8 +25,7 @@
 namespace redist {
 namespace detail {
 
-/// A MatrixPlan's parameters, with the region resolved, and where this rank
-/// stands.
+/// A MatrixPlan's parameters, as given.
 struct MatrixProblem {
   MatrixProblem(MatrixSide From, MatrixSide To, MatrixRegion Region,
                 Algorithm2D Algorithm)
@@ -33,19 +36,24 @@ struct MatrixProblem {
   Algorithm2D Algorithm;
   /// A static matrix directive's table, which the schedule follows, or null.
   const TranslatedMatrixSchedule *Given = nullptr;
-  int Rank = 0;
-  int64_t FromProc = -1, ToProc = -1; ///< this rank's processes, or -1
-  int64_t SourceStorage = 0, TargetStorage = 0; ///< of this rank
 };
 
-/// Resolves M's region (Rows = Cols = -1: the whole source) and this rank's
-/// place. Returns the first invalid parameter, naming it, checked alike on
-/// every rank without communicating.
-std::optional<std::string> resolveMatrixProblem(MatrixProblem &M,
-                                                MPI_Comm Comm);
-/// Sets this rank's storage sizes; returns what only this rank can see to
-/// be wrong (its leading dimensions), or "".
-std::string resolveLocalStorage(MatrixProblem &M);
+/// The rank-2 array side and region of a matrix plan's: a positive
+/// LocalLeadingDim as this rank's strides, the whole matrix (Rows = Cols =
+/// -1) as a section of the source's extents, a transpose as the
+/// permutation (1, 0), and a band of diagonals as one over the source's
+/// rows and columns.
+ArraySide arraySideOf(const MatrixSide &S);
+ArrayRegion arrayRegionOf(const MatrixSide &From, const MatrixRegion &R);
+/// E, a section of arrayRegionOf(From, R) outside an array, in R's words:
+/// "the region's source rows ...".
+std::string regionProblem(const SectionError &E, const MatrixRegion &R);
+/// ScaLAPACK's rule for this rank's leading dimensions on both sides (its
+/// processes FromProc and ToProc, -1 for none): not negative, and at least
+/// the local rows (columns in row-major storage) of its process, even where
+/// a part of one column would allow less. Returns what is wrong, or "".
+std::string leadingDimProblem(const MatrixProblem &M, int Rank,
+                              int64_t FromProc, int64_t ToProc);
 /// Layout L's parameters (extents, grid, formats, offsets, storage), each
 /// name starting with Name, appended to Params.
 void addLayoutParameters(std::vector<Parameter> &Params,
