@@ -46,10 +46,11 @@ ArrayRegion arrayRegionOf(const MatrixRegion &R) {
 
 } // namespace
 
-std::unique_ptr<Plan> detail::PlanBuilder::matrix(
-    const MatrixSide &From, const MatrixSide &To, const MatrixRegion &Region,
-    Algorithm2D Algorithm, std::size_t ElementBytes, MPI_Comm Comm,
-    const PlanOptions &Options, const TranslatedMatrixSchedule *Given) {
+std::unique_ptr<Plan>
+detail::PlanBuilder::matrix(const MatrixSide &From, const MatrixSide &To,
+                            const MatrixRegion &Region, Algorithm2D Algorithm,
+                            std::size_t ElementBytes, MPI_Comm Comm,
+                            const PlanOptions &Options) {
   // The matrix's own checks, which name rows, columns and leading
   // dimensions; then the rank-2 array plan.
   MatrixProblem Problem(From, To, Region, Algorithm);
@@ -67,9 +68,6 @@ std::unique_ptr<Plan> detail::PlanBuilder::matrix(
   auto Array =
       std::make_unique<ArrayProblem>(arraySideOf(From), arraySideOf(To),
                                      arrayRegionOf(Problem.Region), Algorithm);
-  if (Given)
-    Array->Given = GivenTable{Given->Algorithm, Given->Steps,
-                              Given->MessageCount, Given->Messages};
   if (!Bad)
     Bad = resolveArrayProblem(*Array, Comm);
   if (!Bad) {

@@ -11,7 +11,6 @@
 
 #include "Agreement.h"
 #include "redist/runtime/MatrixPlan.h"
-#include "redist/runtime/TranslatedMatrix.h"
 
 #include <optional>
 #include <string>
@@ -31,8 +30,6 @@ struct MatrixProblem {
   MatrixSide From, To;
   MatrixRegion Region;
   Algorithm2D Algorithm;
-  /// A static matrix directive's table, which the schedule follows, or null.
-  const TranslatedMatrixSchedule *Given = nullptr;
   int Rank = 0;
   int64_t FromProc = -1, ToProc = -1; ///< this rank's processes, or -1
   int64_t SourceStorage = 0, TargetStorage = 0; ///< of this rank
