@@ -13,13 +13,13 @@
 // block size read from the command line, goes through the runtime. After
 // each, every process checks each of its elements, column-major with its
 // leading dimension, against the product's closed form; `inquire` gives the
-// matrix's current layout.
+// matrix's current layout, a rank-2 redist::ArrayLayout.
 //
 // Build and run: see examples/CMakeLists.txt and docs/directives.md.
 //
 //===----------------------------------------------------------------------===//
 
-#include "redist/Distribution2D.h"
+#include "redist/ArrayLayout.h"
 #include "redist/runtime/LocalPart.h"
 
 #include <mpi.h>
@@ -54,24 +54,35 @@ double product(std::int64_t I, std::int64_t J) {
   return Sum;
 }
 
+/// The M x N matrix with Rows over the P0 grid rows and Cols over the P1
+/// grid columns; each process's part column-major, its leading dimension its
+/// local rows (the default storage, a directive's too).
+redist::ArrayLayout matrix(redist::DimFormat Rows, redist::DimFormat Cols,
+                           std::int64_t P0, std::int64_t P1) {
+  return redist::ArrayLayout({M, N}, {std::move(Rows), std::move(Cols)},
+                             {P0, P1});
+}
+
 /// Calls F(I, J, At) for every element (I, J) of this rank's local matrix
 /// under Layout, at index At of its column-major storage.
-template <typename Fn> void forEachLocal(const redist::Layout2D &Layout, Fn F) {
+template <typename Fn>
+void forEachLocal(const redist::ArrayLayout &Layout, Fn F) {
   if (Rank >= Layout.procs())
     return;
-  for (std::int64_t LocalCol = 0; LocalCol < Layout.localCols(Rank); ++LocalCol)
-    for (std::int64_t LocalRow = 0; LocalRow < Layout.localRows(Rank);
-         ++LocalRow) {
-      const std::int64_t Offset = LocalRow + LocalCol * Layout.leadingDim(Rank);
-      const auto [I, J] = Layout.toGlobal(Rank, Offset);
-      F(I, J, static_cast<std::size_t>(Offset));
+  const std::vector<std::int64_t> Local = Layout.localExtents(Rank),
+                                  Strides = Layout.strides(Rank);
+  for (std::int64_t LocalCol = 0; LocalCol < Local[1]; ++LocalCol)
+    for (std::int64_t LocalRow = 0; LocalRow < Local[0]; ++LocalRow) {
+      const std::int64_t Offset = LocalRow * Strides[0] + LocalCol * Strides[1];
+      const std::vector<std::int64_t> Index = Layout.toGlobal(Rank, Offset);
+      F(Index[0], Index[1], static_cast<std::size_t>(Offset));
     }
 }
 
 /// Checks every local element of C, stored as Layout says (column-major
 /// with its leading dimension), against the product; rank 0 prints the
 /// total. Collective.
-void check(const std::vector<double> &C, const redist::Layout2D &Layout) {
+void check(const std::vector<double> &C, const redist::ArrayLayout &Layout) {
   long Right = 0, Held = static_cast<long>(C.size());
   forEachLocal(Layout, [&](std::int64_t I, std::int64_t J, std::size_t At) {
     Right += C[At] == product(I, J);
@@ -87,7 +98,8 @@ void check(const std::vector<double> &C, const redist::Layout2D &Layout) {
 
 /// Phase 2: the column sums of C from the local blocks of Layout, a 2-D
 /// grid's, added up over the grid. Returns how many match the product's.
-long columnSums(const std::vector<double> &C, const redist::Layout2D &Layout) {
+long columnSums(const std::vector<double> &C,
+                const redist::ArrayLayout &Layout) {
   std::vector<double> Sums(static_cast<std::size_t>(N), 0.0);
   forEachLocal(Layout, [&](std::int64_t, std::int64_t J, std::size_t At) {
     Sums[static_cast<std::size_t>(J)] += C[At];
@@ -126,17 +138,14 @@ int main(int argc, char **argv) {
                 static_cast<long long>(M), static_cast<long long>(N), P, Size);
 
   // Phase 1, by block rows: this process's rows of C, column-major with
-  // the leading dimension its number of rows (Layout2D's default storage).
-  const redist::Layout2D ByRows(
-      redist::Layout(redist::Distribution::block(P), M),
-      redist::Layout(redist::Distribution::block(1), N));
+  // the leading dimension its number of rows.
+  const redist::ArrayLayout ByRows =
+      matrix(redist::DimFormat::block(), redist::DimFormat::block(), P, 1);
   std::vector<double> C(
       Rank < P ? static_cast<std::size_t>(ByRows.storageSize(Rank)) : 0);
-  for (std::size_t Offset = 0; Offset < C.size(); ++Offset) {
-    const auto [I, J] =
-        ByRows.toGlobal(Rank, static_cast<std::int64_t>(Offset));
-    C[Offset] = product(I, J);
-  }
+  forEachLocal(ByRows, [&](std::int64_t I, std::int64_t J, std::size_t At) {
+    C[At] = product(I, J);
+  });
 #pragma redist distribute C[M][N](block, block) onto Rows
   if (Rank == 0)
     std::printf("phase 1 (multiply by block rows) on a 4 x 1 grid\n");
@@ -163,7 +172,8 @@ int main(int argc, char **argv) {
     std::printf("redistribute C(cyclic(NB), cyclic(NB)), NB = %lld: %s\n",
                 static_cast<long long>(NB), Now.str().c_str());
   // Checked against ScaLAPACK's layout of these blocks, written out.
-  check(C, redist::Layout2D::blockCyclic(M, N, 2, 2, NB, NB));
+  check(C, matrix(redist::DimFormat::cyclic(NB), redist::DimFormat::cyclic(NB),
+                  2, 2));
 
   MPI_Finalize();
   return 0;

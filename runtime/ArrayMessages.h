@@ -22,7 +22,7 @@
 #include "CopyProgram.h"
 #include "redist/ArrayGrid.h"
 #include "redist/runtime/ArrayPlan.h"
-#include "redist/runtime/TranslatedMatrix.h"
+#include "redist/runtime/TranslatedArray.h"
 
 #include <functional>
 #include <map>
@@ -34,12 +34,12 @@
 namespace redist {
 namespace detail {
 
-/// A static directive's table of messages between process ids (a matrix's
-/// or an array's), which the schedule follows.
+/// A static array directive's table of messages between process ids, which
+/// the schedule follows.
 struct GivenTable {
   const char *Algorithm;
   int64_t Steps, MessageCount;
-  const TranslatedMatrixMessage *Messages;
+  const TranslatedArrayMessage *Messages;
 };
 
 /// An array plan's parameters, with the region resolved, and where this

@@ -44,7 +44,7 @@ Plan::Impl::Impl(std::unique_ptr<detail::ArrayProblem> Problem,
 
 Schedule Plan::Impl::arraySchedule() const {
   if (Array->Given)
-    return detail::givenMatrixSchedule(*Array->Given, *Grid);
+    return detail::givenArraySchedule(*Array->Given, *Grid);
   const ArrayAlgorithm A = Array->Algorithm;
   CostModel Model = Options.Model;
   Model.ElementBytes = static_cast<double>(ElementBytes);

@@ -74,56 +74,6 @@ std::string ArrayInfo::str() const {
          (N == 1 ? " element" : " elements");
 }
 
-MatrixInfo::MatrixInfo(const Layout2D &Layout, MPI_Comm Comm)
-    : L(Layout), Comm(Comm) {
-  MPI_Comm_rank(Comm, &Rank);
-  if (Rank < L.procs())
-    Proc = Rank;
-}
-
-int64_t MatrixInfo::localRows() const {
-  return Proc < 0 ? 0 : L.localRows(Proc);
-}
-int64_t MatrixInfo::localCols() const {
-  return Proc < 0 ? 0 : L.localCols(Proc);
-}
-int64_t MatrixInfo::leadingDim() const {
-  return Proc < 0 ? 1 : L.leadingDim(Proc);
-}
-int64_t MatrixInfo::storageSize() const {
-  return Proc < 0 ? 0 : L.storageSize(Proc);
-}
-
-std::pair<int64_t, int64_t> MatrixInfo::globalIndex(int64_t LocalRow,
-                                                    int64_t LocalCol) const {
-  if (LocalRow < 0 || LocalRow >= localRows() || LocalCol < 0 ||
-      LocalCol >= localCols())
-    throw InvalidArgument(
-        "globalIndex: local element (" + std::to_string(LocalRow) + ", " +
-        std::to_string(LocalCol) + ") is outside rank " + std::to_string(Rank) +
-        "'s " + std::to_string(localRows()) + " x " +
-        std::to_string(localCols()) + " local matrix");
-  return L.toGlobal(Proc, LocalRow + LocalCol * leadingDim());
-}
-
-std::pair<int64_t, int64_t> MatrixInfo::globalIndex(int64_t Offset) const {
-  if (Proc < 0 || Offset < 0 || Offset >= storageSize())
-    throw InvalidArgument("globalIndex: offset " + std::to_string(Offset) +
-                          " is outside rank " + std::to_string(Rank) +
-                          "'s storage of " + std::to_string(storageSize()) +
-                          " elements");
-  return L.toGlobal(Proc, Offset);
-}
-
-LocalPlace MatrixInfo::position(int64_t I, int64_t J) const {
-  if (I < 0 || I >= rows() || J < 0 || J >= cols())
-    throw InvalidArgument("position: element (" + std::to_string(I) + ", " +
-                          std::to_string(J) + ") is outside the " +
-                          std::to_string(rows()) + " x " +
-                          std::to_string(cols()) + " matrix");
-  return L.toLocal(I, J);
-}
-
 DistributedArrayInfo::DistributedArrayInfo(const ArrayLayout &Layout,
                                            MPI_Comm Comm)
     : L(Layout), Comm(Comm) {

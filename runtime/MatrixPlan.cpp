@@ -18,7 +18,7 @@ namespace redist {
 std::unique_ptr<Plan> detail::PlanBuilder::matrix(
     const MatrixSide &From, const MatrixSide &To, const MatrixRegion &Region,
     Algorithm2D Algorithm, std::size_t ElementBytes, MPI_Comm Comm,
-    const PlanOptions &Options, const TranslatedMatrixSchedule *Given) {
+    const PlanOptions &Options) {
   // The rank-2 array plan and its checks, whose errors name rows, columns
   // and leading dimensions.
   MatrixProblem Problem(From, To, Region, Algorithm);
@@ -29,9 +29,6 @@ std::unique_ptr<Plan> detail::PlanBuilder::matrix(
   }
   auto Array = std::make_unique<ArrayProblem>(
       arraySideOf(From), arraySideOf(To), arrayRegionOf(From, R), Algorithm);
-  if (Given)
-    Array->Given = GivenTable{Given->Algorithm, Given->Steps,
-                              Given->MessageCount, Given->Messages};
   std::optional<std::string> Bad =
       findInvalidArrayOptions(ElementBytes, Options, Algorithm);
   if (!Bad)

@@ -113,19 +113,6 @@ void addLayoutParameters(std::vector<Parameter> &Params,
   Number(Name + " leading dimension", L.storage().LeadingDim);
 }
 
-void agreeOnMatrixLayout(const std::optional<std::string> &Problem,
-                         const Layout2D *L, MPI_Comm Comm) {
-  // A rank with a problem has no layout; its problem wins over any
-  // difference, so its parameters do not matter.
-  if (!L) {
-    agree(Problem, nullptr, Comm);
-    return;
-  }
-  std::vector<Parameter> Params;
-  addLayoutParameters(Params, "matrix", *L);
-  agree(Problem, &Params, Comm);
-}
-
 std::vector<Parameter> matrixParameters(const MatrixProblem &M,
                                         std::size_t ElementBytes,
                                         const PlanOptions &Options) {

@@ -15,7 +15,6 @@
 #include "Agreement.h"
 #include "ArrayMessages.h"
 #include "redist/runtime/MatrixPlan.h"
-#include "redist/runtime/TranslatedMatrix.h"
 
 #include <optional>
 #include <string>
@@ -34,8 +33,6 @@ struct MatrixProblem {
   MatrixSide From, To;
   MatrixRegion Region;
   Algorithm2D Algorithm;
-  /// A static matrix directive's table, which the schedule follows, or null.
-  const TranslatedMatrixSchedule *Given = nullptr;
 };
 
 /// The rank-2 array side and region of a matrix plan's: a positive

@@ -82,7 +82,7 @@ Cache &cache() {
   return C;
 }
 
-/// Matrix directives' plans (TranslatedMatrix.cpp): few, so a list.
+/// Array directives' plans (TranslatedArray.cpp): few, so a list.
 using MatrixCache =
     std::vector<std::pair<detail::MatrixPlanKey, std::unique_ptr<Plan>>>;
 

@@ -17,7 +17,6 @@
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
-#include "redist/runtime/TranslatedMatrix.h"
 
 #include <algorithm>
 #include <exception>
@@ -381,10 +380,6 @@ void agreeOnParameters(const std::optional<std::string> &Problem, bool Compare,
 /// compared across the ranks.
 void agreeOnDistribution(const std::optional<std::string> &Problem,
                          const Distribution &D, int64_t N, MPI_Comm Comm);
-/// agreeOnDistribution for a matrix distribute directive: the distributions
-/// of both dimensions, M, N and the grid order. L is null where Problem is set.
-void agreeOnMatrixLayout(const std::optional<std::string> &Problem,
-                         const Layout2D *L, MPI_Comm Comm);
 /// What a distribute directive in a function body does with Problem, this
 /// rank's problem with its values (std::nullopt if none): with Verify (the
 /// directive's Verify option), Agree (an agreeOn... call) raises it on every
@@ -430,10 +425,10 @@ const Plan &cachedPlan(const std::optional<std::string> &Problem,
                        int64_t N, std::size_t ElementBytes, MPI_Comm Comm,
                        const PlanOptions &Options, const char *Where = nullptr);
 
-/// What a matrix directive's plan is cached by (TranslatedMatrix.cpp): the
-/// layouts (Layout2D::str(), which names all a directive can set), the
-/// element size, the algorithm, the tables it follows (or null), the
-/// communicator and the options.
+/// What an array directive's plan is cached by (TranslatedArray.cpp): the
+/// layouts (ArrayLayout::str(), which names all a directive can set, and
+/// the region), the element size, the algorithm, the tables it follows (or
+/// null), the communicator and the options.
 struct MatrixPlanKey {
   std::string From, To;
   std::size_t ElementBytes;
@@ -447,10 +442,10 @@ struct MatrixPlanKey {
 /// Comm is freed, as cachedPlan's are.
 const Plan *findMatrixPlan(const MatrixPlanKey &Key);
 const Plan &keepMatrixPlan(MatrixPlanKey Key, std::unique_ptr<Plan> Built);
-/// The schedule over G (a matrix plan's grid of process ids) that T's table
+/// The schedule over G (an array plan's grid of process ids) that T's table
 /// lists; throws InvalidArgument unless it is a valid schedule of G, every
 /// message with its length.
-Schedule givenMatrixSchedule(const GivenTable &T, const CommGrid &G);
+Schedule givenArraySchedule(const GivenTable &T, const CommGrid &G);
 
 /// An array plan (ArrayPlan.h): Problem, set on a rank whose caller's
 /// values make no plan (a directive's; From and To are then stand-ins),
@@ -495,12 +490,10 @@ struct PlanBuilder {
         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
         const std::function<std::vector<Parameter>()> &Params);
   /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
-  /// With Given, the plan follows its table instead of scheduling.
   static std::unique_ptr<Plan>
   matrix(const MatrixSide &From, const MatrixSide &To,
          const MatrixRegion &Region, Algorithm2D Algorithm,
-         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-         const TranslatedMatrixSchedule *Given = nullptr);
+         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options);
 };
 
 } // namespace detail

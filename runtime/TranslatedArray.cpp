@@ -1,7 +1,8 @@
 //===- TranslatedArray.cpp - What array directives' code calls ------------===//
 //
 // An array directive's plan is an ArrayPlan's (ArrayPlan.cpp), cached by its
-// layouts' and region's spellings in the cache matrix directives use. Before
+// layouts' and region's spellings. A static one follows its table, checked
+// here against the grid the runtime computes. Before
 // a plan is looked up or built the ranks agree: any rank's invalid value
 // throws on every rank, and with Verify the parameters are compared on every
 // call, as for 1-D directives.
@@ -15,6 +16,39 @@
 #include <utility>
 
 namespace redist {
+
+Schedule detail::givenArraySchedule(const GivenTable &T, const CommGrid &G) {
+  auto Fail = [](const std::string &What) {
+    throw InvalidArgument("the translated table of messages does not match the "
+                          "runtime's schedule library (translate the file "
+                          "again): " +
+                          What);
+  };
+  if (T.Steps < 0 || T.MessageCount < 0 || (T.MessageCount > 0 && !T.Messages))
+    Fail("negative step or message count, or no messages");
+  Schedule S;
+  S.Algorithm = T.Algorithm;
+  S.Steps.resize(static_cast<std::size_t>(T.Steps));
+  for (int64_t I = 0; I < T.MessageCount; ++I) {
+    const TranslatedArrayMessage &M = T.Messages[I];
+    const std::string Name =
+        "message " + std::to_string(M.Src) + " -> " + std::to_string(M.Dst);
+    if (M.Step < 0 || M.Step >= T.Steps)
+      Fail(Name + " is in step " + std::to_string(M.Step) + " of " +
+           std::to_string(T.Steps));
+    const std::optional<int64_t> Id = findGridId(G, M.Src, M.Dst);
+    if (!Id)
+      Fail(Name + " is not one of the array's messages");
+    if (G.Messages[static_cast<std::size_t>(*Id)].Len != M.Elements)
+      Fail(Name + " has " + std::to_string(M.Elements) + " elements, not " +
+           std::to_string(G.Messages[static_cast<std::size_t>(*Id)].Len));
+    S.Steps[static_cast<std::size_t>(M.Step)].push_back(*Id);
+  }
+  // Every message exactly once, no process twice in a step.
+  if (std::optional<std::string> Why = validateSchedule(G, S))
+    Fail(*Why);
+  return S;
+}
 
 namespace directive {
 

@@ -4,7 +4,7 @@
   // that the layouts and the region are those named here and the messages
   // those of the grid it computes from them; elements of {{DST_VAR}} outside
   // the region keep their values.
-  static constexpr redist::TranslatedMatrixMessage redistc_messages[] = {
+  static constexpr redist::TranslatedArrayMessage redistc_messages[] = {
 {{MESSAGES}}  };
   static constexpr redist::TranslatedArraySchedule redistc_schedule = {
       "{{WHERE}}", "{{ALGORITHM}}",

@@ -3,7 +3,7 @@
   // elements (process ids in the arrangements' orders). The runtime checks
   // that the layouts are those named here and the messages those of the
   // grid it computes from them, and cuts each into strided runs.
-  static constexpr redist::TranslatedMatrixMessage redistc_messages[] = {
+  static constexpr redist::TranslatedArrayMessage redistc_messages[] = {
 {{MESSAGES}}  };
   static constexpr redist::TranslatedArraySchedule redistc_schedule = {
       "{{WHERE}}", "{{ALGORITHM}}",

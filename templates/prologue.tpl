@@ -6,7 +6,6 @@
 #include <redist/runtime/LocalPart.h>
 #include <redist/runtime/Translated.h>
 #include <redist/runtime/TranslatedArray.h>
-#include <redist/runtime/TranslatedMatrix.h>
 
 #include <mpi.h>
 

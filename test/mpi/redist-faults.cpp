@@ -51,7 +51,7 @@
 #include "redist/runtime/LocalPart.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Redistribute.h"
-#include "redist/runtime/TranslatedMatrix.h"
+#include "redist/runtime/TranslatedArray.h"
 
 #include <mpi.h>
 
@@ -848,13 +848,15 @@ Attempt matrix(Draws &D, MPI_Comm Comm) {
       return;
     }
     directiveOptions() = MyO;
-    const Layout2D F = MyFrom.layout();
-    const directive::MatrixTarget T = directive::matrixTarget(
-        directive::target(DistKind::Cyclic, MyTo.P0, TargetK.value_or(MyTo.MB)),
-        directive::target(DistKind::Cyclic, MyTo.P1, MyTo.NB), MyTo.M, MyTo.N,
-        MyTo.Order);
-    const Plan &Pl = directive::dynamicMatrixPlan<std::vector<uint64_t>>(
-        F, T, Comm, "auto", "faults.cpp:3",
+    // What a matrix directive's code calls: the rank-2 array's.
+    const ArrayLayout F = arrayLayoutOf(MyFrom.layout());
+    const directive::ArrayTarget T = directive::arrayTarget(
+        {MyTo.M, MyTo.N},
+        {directive::format(DistKind::Cyclic, TargetK.value_or(MyTo.MB)),
+         directive::format(DistKind::Cyclic, MyTo.NB)},
+        {MyTo.P0, MyTo.P1}, MyTo.Order, StorageOrder::ColumnMajor);
+    const Plan &Pl = directive::dynamicArrayPlan<std::vector<uint64_t>>(
+        F, T, {}, Comm, "auto", "faults.cpp:3",
         MyO.Verify ? Verification::On : Verification::Off);
     directiveOptions() = PlanOptions();
     if (Path == PathM::Assign) {

@@ -3,7 +3,7 @@
 // formats that differs from the arrangement's rank, a permutation that is
 // not one, extents that differ after the permutation, a constant section
 // out of range, gen_block sums named by dimension and extent (the
-// library's words), and '*' on an array of the 1-D or matrix form. The
+// library's words), and sections of a 1-D array. The
 // parser's errors (PARSE) come before the analysis's.
 //
 // RUN: rm -f %t.out
@@ -53,7 +53,8 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist redistribute U(block, *) onto P
 // CHECK: [[@LINE+1]]:53: error: 'U' has 2 distributed dimensions (formats other than '*') but arrangement 'P' has rank 1
 #pragma redist redistribute U(block, *, block) onto P
-// CHECK: [[@LINE+1]]:31: error: 'M' is distributed as a matrix, whose formats are never '*'; distribute it with storage(column_major) to use '*'
+// A matrix takes '*' as any array does; then it needs a 1-D arrangement.
+// CHECK: [[@LINE+1]]:46: error: 'M' has 1 distributed dimension (formats other than '*') but arrangement 'G' has rank 2
 #pragma redist redistribute M(*, block) onto G
 // CHECK: [[@LINE+1]]:27: error: invalid assign: the permutation is not one: entry 2 is 1, listed twice
 #pragma redist assign V = permute(U, 2, 1, 1)

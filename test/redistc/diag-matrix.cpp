@@ -1,4 +1,5 @@
-// Mistakes in directives on matrices (2-D arrays), each at the user's text:
+// Mistakes in directives on matrices (2-D arrays, the rank-2 case of the N-D
+// path, whose words they share) and 1-D arrays, each at the user's text:
 // formats that do not match the array's dimensions, arrangements of the
 // wrong rank, bad constant sizes per dimension, more dimensions than
 // formats, and clauses that do not fit. The
@@ -31,11 +32,11 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
        std::vector<double> &D, std::vector<double> &E, std::vector<double> &F,
        std::vector<double> &H, std::vector<double> &K, double *Ptr,
        std::vector<double> &X, std::vector<double> &Y) {
-// CHECK: [[@LINE+1]]:37: error: 'A' is a matrix: give one format per dimension, (ROWS, COLUMNS)
+// CHECK: [[@LINE+1]]:37: error: 'A' has 2 dimensions but 1 format; give one format, or '*', per dimension
 #pragma redist distribute A[10][20](block) onto G
 // CHECK: [[@LINE+1]]:38: error: 'B' has one dimension: give one format
 #pragma redist distribute B[10](block, block) onto P
-// CHECK: [[@LINE+1]]:56: error: matrix 'C' needs a 2-D processors arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)
+// CHECK: [[@LINE+1]]:56: error: 'C' has 2 distributed dimensions (formats other than '*') but arrangement 'P' has rank 1
 #pragma redist distribute C[10][20](block, block) onto P
 // CHECK: [[@LINE+1]]:45: error: array 'D' needs a 1-D processors arrangement, but 'G' is 2-D
 #pragma redist distribute D[10](block) onto G
@@ -47,21 +48,22 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist distribute H[2][3][4](block, block) onto G
 // CHECK: [[@LINE+1]]:47: error: gen_block has 3 entries but arrangement 'G' has 2 processes
 #pragma redist distribute K[10][20](gen_block(Three), block) onto G
-// CHECK: [[@LINE+1]]:27: error: matrix 'Ptr' must be a std::vector holding its local part column-major, not 'double *'
+// A pointer to room enough is a matrix's local part too, as any array's.
+// CHECK-NOT: Ptr
 #pragma redist distribute Ptr[10][20](block, block) onto G
-// CHECK: [[@LINE+1]]:37: error: invalid distribution:
+// CHECK: [[@LINE+1]]:37: error: invalid distribution: dimension 0 (extent 10, block(2) over 2 processes):
 #pragma redist distribute K[10][20](block(2), block) onto G
 #pragma redist distribute X[10][20](block, block) onto G
 #pragma redist distribute Y[10][20](cyclic(2), block) onto G
-// CHECK: [[@LINE+1]]:31: error: 'Y' is a matrix: give one format per dimension, (ROWS, COLUMNS)
+// CHECK: [[@LINE+1]]:31: error: 'Y' has 2 dimensions but 1 format; give one format, or '*', per dimension
 #pragma redist redistribute Y(block) onto G
-// CHECK: [[@LINE+1]]:50: error: matrix 'Y' needs a 2-D processors arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)
+// CHECK: [[@LINE+1]]:50: error: 'Y' has 2 distributed dimensions (formats other than '*') but arrangement 'P' has rank 1
 #pragma redist redistribute Y(block, block) onto P
 }
 
 void g(std::vector<double> &V) {
 #pragma redist distribute V[100](block) onto P
-// CHECK: [[@LINE+1]]:48: error: schedule(product(...)) schedules each dimension of a matrix; 'V' has one dimension
+// CHECK: [[@LINE+1]]:48: error: schedule(product(...)) schedules each dimension of an array of rank 2 or more; 'V' has one dimension
 #pragma redist redistribute V(cyclic) schedule(product(classes))
 // CHECK: [[@LINE+1]]:43: error: array 'V' needs a 1-D processors arrangement, but 'G' is 2-D
 #pragma redist redistribute V(block) onto G

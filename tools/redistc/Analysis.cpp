@@ -57,7 +57,6 @@ bool Analysis::run() {
     }
   }
   trackDistributions();
-  trackMatrices();
   trackArrays();
   if (!Parent && !Failed && !Diags.hasErrors())
     analyseInstances();

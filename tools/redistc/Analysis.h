@@ -104,18 +104,8 @@ private:
                    const std::string &VarName,
                    const std::string &ArrangementName, const Directive &D,
                    int Dim = -1, int Rank = 1);
-
-  // Matrices (AnalysisMatrix.cpp).
-  bool checkDimensions(const Directive &D, bool Matrix,
-                       const ArrangementInfo *Onto, const std::string &VarText);
-  bool analyseMatrixDistribute(const Directive &D, DistributionInfo &Dist);
-  bool checkMatrixAction(const Directive &D, ActionInfo &A);
-  std::optional<redist::Layout2D>
-  constantLayout(const FormatValue &Rows, const FormatValue &Cols,
-                 std::optional<int64_t> P0, std::optional<int64_t> P1,
-                 std::optional<int64_t> M, std::optional<int64_t> N,
-                 redist::GridOrder Order, const Directive &D);
-  void trackMatrices();
+  bool checkOneDimension(const Directive &D, const ArrangementInfo *Onto,
+                         const std::string &VarText);
 
   // Arrays of any rank (AnalysisArray.cpp).
   bool analyseArrayDistribute(const Directive &D, DistributionInfo &Dist);

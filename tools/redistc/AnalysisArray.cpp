@@ -68,8 +68,8 @@ bool Analysis::checkArrayFormats(
     const size_t At = std::min(Formats.size(), Extents.size());
     error(D.FormatLocs[std::min(At, D.FormatLocs.size() - 1)],
           Diags.ArrayFormatRank)
-        << VarText << std::to_string(Extents.size())
-        << std::to_string(Formats.size());
+        << VarText << static_cast<unsigned>(Extents.size())
+        << static_cast<unsigned>(Formats.size());
     return false;
   }
   if (!Onto)
@@ -80,7 +80,7 @@ bool Analysis::checkArrayFormats(
   const std::string &Name = Onto->D->Arrangement.Name;
   if (Distributed != Onto->rank()) {
     error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.ArrayGridRank)
-        << VarText << std::to_string(Distributed) << Name
+        << VarText << static_cast<unsigned>(Distributed) << Name
         << std::to_string(Onto->rank());
     return false;
   }
@@ -262,7 +262,8 @@ bool Analysis::analyseArrayAction(const Directive &D, ActionInfo &A) {
 }
 
 // The layout of each array of the N-D form before each directive of the
-// N-D path, where the source proves it, as trackMatrices does for matrices;
+// N-D path, where the source proves it, as trackDistributions does for 1-D
+// arrays;
 // each such action's FromArray and ToArray, or why they are not known.
 void Analysis::trackArrays() {
   struct Change {
@@ -329,8 +330,8 @@ void Analysis::trackArrays() {
                      const std::string &Var,
                      std::string &Why) -> std::optional<redist::ArrayLayout> {
     if (!Dist.isArray()) {
-      Why = "the layout of '" + Var +
-            "', a matrix or a 1-D array, is converted at run time";
+      Why =
+          "the layout of '" + Var + "', a 1-D array, is converted at run time";
       return std::nullopt;
     }
     const Change &C = Latest.find(&Dist)->second;

@@ -75,8 +75,6 @@ void Analysis::analyseProcessors(Directive &D) {
     A->Extents.push_back(E);
   }
   A->Extent = A->Extents[0];
-  if (D.Extent2 >= 0)
-    A->Extent2 = A->Extents[1];
   checkComm(D);
   for (const auto &Other : Arrangements)
     if (Other->D->Arrangement.Name == D.Arrangement.Name &&
@@ -149,6 +147,41 @@ bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
   return true;
 }
 
+// The rules of a 1-D array that tie its directive to its one dimension: one
+// format, never '*', a 1-D arrangement, and no per-dimension schedule.
+bool Analysis::checkOneDimension(const Directive &D,
+                                 const ArrangementInfo *Onto,
+                                 const std::string &VarText) {
+  bool OK = true;
+  if (D.Kind != DirectiveKind::Assign) {
+    size_t Star = 0;
+    while (Star < D.Formats.size() && D.Formats[Star])
+      ++Star;
+    if (Star < D.Formats.size()) {
+      error(D.FormatLocs[Star], Diags.OneDimensionStar) << VarText;
+      OK = false;
+    } else if (D.Formats.size() > 1) {
+      error(D.SecondLoc, Diags.ArrayFormatCount) << VarText;
+      OK = false;
+    }
+  }
+  if (Onto && Onto->rank() > 2) {
+    error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.ArrayGridRank)
+        << VarText << 1u << Onto->D->Arrangement.Name
+        << std::to_string(Onto->rank());
+    OK = false;
+  } else if (Onto && Onto->rank() == 2) {
+    error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.ArrayOntoGrid)
+        << VarText << Onto->D->Arrangement.Name;
+    OK = false;
+  }
+  if (D.ScheduleProduct) {
+    error(D.ScheduleLoc, Diags.ProductOfArray) << VarText;
+    OK = false;
+  }
+  return OK;
+}
+
 // distribute VAR[EXTENT](FORMAT) onto NAME
 void Analysis::analyseDistribute(Directive &D) {
   const Placement &P = Places[D.Id - 1];
@@ -185,16 +218,8 @@ void Analysis::analyseDistribute(Directive &D) {
     Distributions.push_back(std::move(Dist));
     return;
   }
-  if (!checkDimensions(D, D.Extent2 >= 0, Dist->Onto, Var->Text))
+  if (!checkOneDimension(D, Dist->Onto, Var->Text))
     return;
-  if (Dist->isMatrix()) {
-    if (!analyseMatrixDistribute(D, *Dist))
-      return;
-    Dist->Escapes = P.Scope == ScopeKind::Namespace;
-    Results[D.Id - 1].Distribution = Dist.get();
-    Distributions.push_back(std::move(Dist));
-    return;
-  }
   if (!checkFormat(*F, D.Format, Dist->Onto->Extent, Dist->Extent, Var->Text,
                    D.Onto.Name, D))
     return;
@@ -292,12 +317,10 @@ void Analysis::analyseAction(Directive &D) {
   }
   if (Diags.errorCount() != Before)
     return;
-  // Arrays of the N-D form, and assigns of matrices, sections and
+  // Arrays of the N-D form (matrices among them), sections and
   // permutations: the N-D path.
   A->ArrayPath = (A->Target && A->Target->isArray()) ||
-                 (IsAssign && A->Source &&
-                  (A->Source->isArray() || A->Source->isMatrix() ||
-                   (A->Target && A->Target->isMatrix()))) ||
+                 (IsAssign && A->Source && A->Source->isArray()) ||
                  !D.Permutation.empty() || !D.TargetSection.empty() ||
                  !D.SourceSection.empty();
   if (A->ArrayPath) {
@@ -314,7 +337,9 @@ void Analysis::analyseAction(Directive &D) {
           << Target->Text << std::to_string(*A->Target->Extent) << Source->Text
           << std::to_string(*A->Source->Extent);
     }
-    if (Diags.errorCount() != Before || !checkMatrixAction(D, *A))
+    if (Diags.errorCount() != Before ||
+        !checkOneDimension(D, A->Onto ? A->Onto : A->Target->Onto,
+                           A->TargetVar.Text))
       return;
   }
   for (DistributionInfo *Dist : {A->Target, A->Source})
@@ -414,7 +439,7 @@ void Analysis::analyseRebalance(Directive &D) {
     error(Count.Range.getBegin(), Diags.RebalanceCount)
         << Count.E->getType() << Count.Range;
   if (!checkRingOptions(D, R->Onto) || !Var || Diags.errorCount() != Before ||
-      !checkTarget(D, *Var) || !checkDimensions(D, false, R->Onto, Var->Text))
+      !checkTarget(D, *Var) || !checkOneDimension(D, R->Onto, Var->Text))
     return;
   R->Var = *Var;
   Results[D.Id - 1].Rebalance = R.get();
@@ -436,8 +461,7 @@ void Analysis::analyseInquiry(Directive &D) {
     return;
   }
   // The parse declared NAME of the type the spelling suggested.
-  if (I->Dist->isMatrix() != D.MatrixInquiry ||
-      I->Dist->isArray() != D.ArrayForm) {
+  if (I->Dist->isArray() != D.ArrayForm) {
     error(D.KeywordLoc, Diags.InquiryRank) << Var->Text;
     return;
   }

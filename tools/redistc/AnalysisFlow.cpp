@@ -75,7 +75,7 @@ void Analysis::trackDistributions() {
   };
   llvm::DenseMap<const DistributionInfo *, Change> Latest;
   for (const auto &Dist : Distributions)
-    if (!Dist->isMatrix() && !Dist->isArray())
+    if (!Dist->isArray())
       Latest[Dist.get()] = Change{&Dist->Where, Dist->Declared,
                                   formatWhy(Dist->Format, Dist->Onto->Extent,
                                             Dist->Onto->D->Arrangement.Name)};
@@ -97,14 +97,13 @@ void Analysis::trackDistributions() {
   // arrangement of another (or unknown) size.
   llvm::DenseSet<const DistributionInfo *> ProcsMayChange;
   for (const auto &A : Actions)
-    if (!A->isMatrix() && !A->ArrayPath && A->Onto &&
-        A->D->Kind == DirectiveKind::Redistribute &&
+    if (!A->ArrayPath && A->Onto && A->D->Kind == DirectiveKind::Redistribute &&
         (!A->Onto->Extent || A->Onto->Extent != A->Target->Onto->Extent))
       ProcsMayChange.insert(A->Target);
 
   for (const auto &A : Actions) {
-    if (A->isMatrix() || A->ArrayPath)
-      continue; // trackMatrices, trackArrays
+    if (A->ArrayPath)
+      continue; // trackArrays
     const Directive &D = *A->D;
     const std::string &VarText = A->TargetVar.Text;
     std::string FromWhy, ToWhy;

@@ -22,7 +22,7 @@ using namespace clang;
 
 namespace redistc {
 
-// The helpers CodeGenMatrix.cpp shares are declared in CodeGenText.h.
+// The helpers CodeGenArray.cpp shares are declared in CodeGenText.h.
 namespace codegen {
 
 const char *orderEnumerator(redist::GridOrder O) {
@@ -429,10 +429,8 @@ bool CodeGen::generate(const std::vector<AnalysedDirective> &Directives,
 bool CodeGen::generateOne(const AnalysedDirective &AD,
                           GeneratedDirective &Out) {
   if (AD.Arrangement) {
-    if (AD.Arrangement->rank() > 2)
+    if (AD.Arrangement->rank() > 1)
       arrayProcessors(*AD.Arrangement, Out);
-    else if (AD.Arrangement->isGrid())
-      gridProcessors(*AD.Arrangement, Out);
     else
       processors(*AD.Arrangement, Out);
     return true;
@@ -440,16 +438,12 @@ bool CodeGen::generateOne(const AnalysedDirective &AD,
   if (AD.Distribution) {
     if (AD.Distribution->isArray())
       arrayDistribute(*AD.Distribution, Out);
-    else if (AD.Distribution->isMatrix())
-      matrixDistribute(*AD.Distribution, Out);
     else
       distribute(*AD.Distribution, Out);
     return true;
   }
   if (AD.Action && AD.Action->ArrayPath)
     return arrayAction(*AD.Action, AD.Instances, Out);
-  if (AD.Action && AD.Action->isMatrix())
-    return matrixAction(*AD.Action, Out);
   if (AD.Rebalance) {
     rebalance(*AD.Rebalance, Out);
     return true;
@@ -576,13 +570,6 @@ void CodeGen::inquire(const InquiryInfo &I, GeneratedDirective &Out) {
   V["VAR"] = I.Var.Text;
   V["NAME"] = D.Into.Name;
   V["DIST"] = Var.use(Declared::Distribution);
-  if (I.Dist->isMatrix()) {
-    V["COMM"] = Var.use(Declared::Comm);
-    Out.Code = renderTemplate("inquire_matrix", V);
-    Out.Report = location(D.HashLoc) + ": inquire " + I.Var.Text + " into " +
-                 D.Into.Name + ": its layout when control gets here";
-    return;
-  }
   V["EXTENT"] = Var.use(Declared::Extent);
   V["COMM"] = Var.use(Declared::Comm);
   Out.Code = renderTemplate("inquire", V);
@@ -772,8 +759,55 @@ std::string CodeGen::staticReport(const StaticTables &Tables) {
 
 std::string CodeGen::dynamicReport(const ActionInfo &A,
                                    const std::string &Why) {
-  return "dynamic (" + Why + "); schedule " + algorithmName(*A.D) +
+  const Directive &D = *A.D;
+  const std::string Algorithm =
+      !A.ArrayPath || D.Overlap ? algorithmName(D)
+                                : redist::arrayAlgorithmName(arrayAlgorithm(D));
+  return "dynamic (" + Why + "); schedule " + Algorithm +
          ": steps and cost chosen at run time";
+}
+
+std::string
+CodeGen::instanceBranches(const ActionInfo &A,
+                          const std::vector<InstanceAction> &Instances,
+                          const std::string &StaticBody, std::string &Report) {
+  std::string Branches;
+  for (const InstanceAction &I : Instances) {
+    const std::string Prefix =
+        location(A.D->HashLoc) + ": " + title(A) + " in " + I.Name + ": ";
+    if (!I.Action) {
+      Report += Prefix + dynamicReport(A, I.Why) + "\n";
+      continue;
+    }
+    const ActionInfo &IA = *I.Action;
+    std::optional<StaticTables> Tables;
+    std::string Why;
+    if (IA.ArrayPath)
+      arrayPlan(IA, /*InInstance=*/true, Tables, Why);
+    else
+      plan(IA, /*InInstance=*/true, Tables, Why);
+    if (!Tables) {
+      Report += Prefix + dynamicReport(IA, Why) + "\n";
+      continue;
+    }
+    TemplateValues V;
+    if (IA.ArrayPath) {
+      Report += Prefix + processTableReport(*Tables) + "\n";
+      V = arrayActionValues(IA);
+      addArrayStaticValues(IA, *Tables, V);
+    } else {
+      Report += Prefix + staticReport(*Tables) + "\n";
+      V = actionValues(IA);
+      addStaticValues(IA, *Tables, V);
+    }
+    TemplateValues Branch = V;
+    Branch["ELSE"] = Branches.empty() ? "" : "} else ";
+    Branch["CONDITION"] = I.Condition;
+    Branch["INSTANCE"] = I.Name;
+    Branch["BODY"] = indented(renderTemplate(StaticBody, V));
+    Branches += renderTemplate("instance_branch", Branch);
+  }
+  return Branches;
 }
 
 bool CodeGen::action(const ActionInfo &A,
@@ -814,32 +848,12 @@ bool CodeGen::action(const ActionInfo &A,
 
   // In a function template: static code for each instantiation where every
   // parameter is constant, chosen at compile time, else the runtime.
-  std::string Branches, InstanceReport;
-  if (!Options.ForceDynamic) {
-    for (const InstanceAction &I : Instances) {
-      std::string Prefix = Location + title(A) + " in " + I.Name + ": ";
-      if (!I.Action) {
-        InstanceReport += Prefix + dynamicReport(A, I.Why) + "\n";
-        continue;
-      }
-      std::optional<StaticTables> InstanceTables;
-      std::string InstanceWhy;
-      plan(*I.Action, /*InInstance=*/true, InstanceTables, InstanceWhy);
-      if (!InstanceTables) {
-        InstanceReport += Prefix + dynamicReport(*I.Action, InstanceWhy) + "\n";
-        continue;
-      }
-      InstanceReport += Prefix + staticReport(*InstanceTables) + "\n";
-      TemplateValues IV = actionValues(*I.Action);
-      addStaticValues(*I.Action, *InstanceTables, IV);
-      TemplateValues Branch = IV;
-      Branch["ELSE"] = Branches.empty() ? "" : "} else ";
-      Branch["CONDITION"] = I.Condition;
-      Branch["INSTANCE"] = I.Name;
-      Branch["BODY"] = indented(renderTemplate(Kind + "_static_body", IV));
-      Branches += renderTemplate("instance_branch", Branch);
-    }
-  }
+  std::string InstanceReport;
+  const std::string Branches =
+      Options.ForceDynamic
+          ? ""
+          : instanceBranches(A, Instances, Kind + "_static_body",
+                             InstanceReport);
   if (Branches.empty()) {
     Out.Code = renderTemplate(Kind + "_dynamic", V);
     Out.Report = Location + title(A) + ": " + dynamicReport(A, Why);

@@ -81,11 +81,7 @@ private:
   bool action(const ActionInfo &A, const std::vector<InstanceAction> &Instances,
               GeneratedDirective &Out);
   void rebalance(const RebalanceInfo &R, GeneratedDirective &Out);
-  // Matrices and 2-D arrangements (CodeGenMatrix.cpp).
-  void gridProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
-  void matrixDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
-  bool matrixAction(const ActionInfo &A, GeneratedDirective &Out);
-  // Arrays of any rank (CodeGenArray.cpp).
+  // Arrays of rank 2 or more and their arrangements (CodeGenArray.cpp).
   void arrayProcessors(const ArrangementInfo &A, GeneratedDirective &Out);
   void arrayDistribute(const DistributionInfo &Dist, GeneratedDirective &Out);
   void arrayInquire(const InquiryInfo &I, GeneratedDirective &Out);
@@ -116,6 +112,14 @@ private:
   static std::string title(const ActionInfo &A);
   static std::string staticReport(const StaticTables &Tables);
   static std::string dynamicReport(const ActionInfo &A, const std::string &Why);
+  /// The static code of dynamic action A in each of Instances (its function
+  /// template's instantiations) that has tables, as branches chosen at
+  /// compile time, each body from template StaticBody; each instance's
+  /// --report line is added to Report.
+  std::string instanceBranches(const ActionInfo &A,
+                               const std::vector<InstanceAction> &Instances,
+                               const std::string &StaticBody,
+                               std::string &Report);
 
   std::string location(clang::SourceLocation Loc) const;
   std::string where(const Directive &D) const;

@@ -1,9 +1,9 @@
 //===- CodeGenArray.cpp - The code of arrays of any rank ------------------===//
 //
-// An arrangement of rank three or more declares its extents as one vector;
-// an array of the N-D form's distribute, its descriptor: the current
-// redist::ArrayLayout and the communicator. Its redistribute, and an assign
-// of arrays of rank two or more (matrices among them, with sections or a
+// An arrangement of rank two or more declares its extents as one vector;
+// the distribute of an array of the N-D form (a matrix is its rank-2 case),
+// its descriptor: the current redist::ArrayLayout and the communicator. Its
+// redistribute, and an assign of such arrays (with sections or a
 // permutation), are static when both layouts and the region are constant:
 // redistc computes the schedule with the library's calls the runtime makes
 // (planArrayStatically) and emits it as a table of messages between
@@ -65,9 +65,6 @@ std::string gridOf(const ArrangementInfo &A) {
   const DeclaredNames Names(A);
   if (A.rank() == 1)
     return "std::vector<std::int64_t>{" + Names.use(Declared::Extent) + "}";
-  if (A.rank() == 2)
-    return "std::vector<std::int64_t>{" + Names.use(Declared::GridRows) + ", " +
-           Names.use(Declared::GridCols) + "}";
   return Names.use(Declared::Grid);
 }
 
@@ -78,8 +75,6 @@ std::string arrayLayoutOf(const DistributionInfo &Dist) {
   const std::string Current = Names.use(Declared::Distribution);
   if (Dist.isArray())
     return Current;
-  if (Dist.isMatrix())
-    return "redist::arrayLayoutOf(" + Current + ")";
   return "redist::directive::arrayOf(" + Current + ", " +
          Names.use(Declared::Extent) + ")";
 }
@@ -335,11 +330,6 @@ bool CodeGen::arrayAction(const ActionInfo &A,
   if (!arrayPlan(A, /*InInstance=*/false, Tables, Why))
     return false;
   TemplateValues V = arrayActionValues(A);
-  auto dynamicText = [&](const std::string &Because,
-                         const std::string &Algorithm) {
-    return "dynamic (" + Because + "); schedule " + Algorithm +
-           ": steps and cost chosen at run time";
-  };
   if (Tables) {
     addArrayStaticValues(A, *Tables, V);
     V["PATH"] = "static,\n// " + V["FROM"] + " -> " + V["TO"];
@@ -352,37 +342,16 @@ bool CodeGen::arrayAction(const ActionInfo &A,
   V["BODY"] = renderTemplate(Kind + "_dynamic_body", V);
   // In a function template: static code for each instantiation where every
   // parameter is constant, chosen at compile time, else the runtime.
-  std::string Branches, InstanceReport;
-  if (!Options.ForceDynamic)
-    for (const InstanceAction &I : Instances) {
-      const std::string Prefix =
-          location(D.HashLoc) + ": " + title(A) + " in " + I.Name + ": ";
-      if (!I.Action) {
-        InstanceReport += Prefix + dynamicText(I.Why, V["ALGORITHM"]) + "\n";
-        continue;
-      }
-      std::optional<StaticTables> InstanceTables;
-      std::string InstanceWhy;
-      arrayPlan(*I.Action, /*InInstance=*/true, InstanceTables, InstanceWhy);
-      if (!InstanceTables) {
-        InstanceReport +=
-            Prefix + dynamicText(InstanceWhy, V["ALGORITHM"]) + "\n";
-        continue;
-      }
-      InstanceReport += Prefix + processTableReport(*InstanceTables) + "\n";
-      TemplateValues IV = arrayActionValues(*I.Action);
-      addArrayStaticValues(*I.Action, *InstanceTables, IV);
-      TemplateValues Branch = IV;
-      Branch["ELSE"] = Branches.empty() ? "" : "} else ";
-      Branch["CONDITION"] = I.Condition;
-      Branch["INSTANCE"] = I.Name;
-      Branch["BODY"] = indented(renderTemplate(Kind + "_static_body", IV));
-      Branches += renderTemplate("instance_branch", Branch);
-    }
+  std::string InstanceReport;
+  const std::string Branches =
+      Options.ForceDynamic
+          ? ""
+          : instanceBranches(A, Instances, Kind + "_static_body",
+                             InstanceReport);
   if (Branches.empty()) {
     V["PATH"] = "dynamic, because\n// " + Why;
     Out.Code = renderTemplate(Kind, V);
-    Out.Report = Location + dynamicText(Why, V["ALGORITHM"]);
+    Out.Report = Location + dynamicReport(A, Why);
     return true;
   }
   const auto *Function = dyn_cast<FunctionDecl>(A.Where.Function);
@@ -395,7 +364,7 @@ bool CodeGen::arrayAction(const ActionInfo &A,
       {{"BRANCHES", Branches}, {"WHY", Why}, {"BODY", indented(V["BODY"])}});
   Out.Code = renderTemplate(Kind, V);
   Out.Report = InstanceReport + location(D.HashLoc) + ": " + title(A) +
-               " in other instantiations: " + dynamicText(Why, V["ALGORITHM"]);
+               " in other instantiations: " + dynamicReport(A, Why);
   return true;
 }
 

@@ -1,7 +1,7 @@
 //===- CodeGenText.h - Pieces of generated code CodeGen's files share -----===//
 //
-// Private to CodeGen.cpp, which defines them, and CodeGenMatrix.cpp and
-// CodeGenArray.cpp, which write the code of matrices and arrays with them.
+// Private to CodeGen.cpp, which defines them, and CodeGenArray.cpp, which
+// writes the code of arrays of rank 2 or more with them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDISTC_CODEGENTEXT_H
@@ -26,7 +26,7 @@ namespace codegen {
 std::string quoted(llvm::StringRef Text);
 /// The enumerator of redist::GridOrder that names O.
 const char *orderEnumerator(redist::GridOrder O);
-/// The algorithm an array or matrix directive names: schedule(product(A))
+/// The algorithm an N-D array directive names: schedule(product(A))
 /// or one that needs 1-D layouts (walker_otto, classes, scpa, chain) runs
 /// per dimension; the others schedule the grid directly.
 redist::ArrayAlgorithm arrayAlgorithm(const Directive &D);
@@ -51,8 +51,8 @@ std::string stepCalls(const StaticTables &T, int64_t MaxCalls);
 std::string scheduleComment(const StaticTables &T);
 /// Code moved one level in: two more spaces on each non-empty line.
 std::string indented(const std::string &Code);
-/// The rows of a matrix's or an array's message table (messages between
-/// processes, redist::TranslatedMatrixMessage), a comment before each step.
+/// The rows of an N-D array's message table (messages between processes,
+/// redist::TranslatedArrayMessage), a comment before each step.
 std::string processMessageRows(const StaticTables &T);
 /// The --report text of such a table: "static; schedule ...".
 std::string processTableReport(const StaticTables &T);

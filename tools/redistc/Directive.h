@@ -10,7 +10,6 @@
 #define REDISTC_DIRECTIVE_H
 
 #include "redist/ArrayLayout.h"
-#include "redist/Distribution2D.h"
 #include "redist/OverlapSchedulers.h"
 #include "redist/Ring.h"
 #include "redist/Schedulers.h"
@@ -104,10 +103,12 @@ struct Directive {
   std::vector<ExprSlot> Slots;
 
   // processors NAME(EXTENT) [comm(EXPR)]
-  // processors NAME(P0, P1) [order(row_major|column_major)] [comm(EXPR)]
+  // processors NAME(P0, ..., Pg-1) [order(row_major|column_major)]
+  //            [comm(EXPR)]
   NameRef Arrangement;
   int Comm = -1;
-  /// order(column_major) of a 2-D arrangement; unset without the clause.
+  /// order(...) of an arrangement of rank 2 or more; unset without the
+  /// clause.
   std::optional<redist::GridOrder> Order;
   clang::SourceLocation OrderLoc;
 
@@ -117,18 +118,13 @@ struct Directive {
   // assign DST = SRC [schedule(ALG)] [verify(on|off)]
   int Var = -1; ///< VAR, or DST of assign
   NameRef Into; ///< NAME of inquire: the variable it declares
-  /// inquire of a matrix: NAME is a redist::MatrixInfo, not an ArrayInfo.
-  bool MatrixInquiry = false;
-  int Src = -1;    ///< SRC of assign
-  int Extent = -1; ///< EXTENT of processors and distribute
+  int Src = -1; ///< SRC of assign
+  /// EXTENT of processors and distribute (the first of several).
+  int Extent = -1;
+  /// FORMAT (the first of several, when it is not '*').
   FormatSpec Format;
-  /// The second dimension of a 2-D arrangement or matrix: P1 of
-  /// processors NAME(P0, P1), N of distribute VAR[M][N](F0, F1), and F1 of
-  /// the formats (F0, F1) of distribute and redistribute; -1 and unset in
-  /// 1-D. Extent and Format are then the first dimension's.
-  int Extent2 = -1;
-  std::optional<FormatSpec> Format2;
-  /// The comma of P0, P1 and of F0, F1 (where a third one is reported).
+  /// The first comma of P0, P1, ... and of F0, F1, ... (where a second
+  /// format of a 1-D array is reported).
   clang::SourceLocation SecondLoc;
   NameRef Onto;
 
@@ -139,18 +135,18 @@ struct Directive {
   //   redistribute VAR(F0, ..., Fd-1) ...
   //   assign DST[S0]...[Sd-1] = SRC[S0]...[Sd-1]
   //   assign DST = permute(SRC, K0, ..., Kd-1) | transpose(SRC)
-  /// Every extent's slot; Extent and Extent2 are the first two.
+  /// Every extent's slot; Extent is the first.
   std::vector<int> Extents;
-  /// Every format, unset for '*'; Format and Format2 are the first two when
-  /// they are formats. FormatLocs holds where each is written.
+  /// Every format, unset for '*'; Format is the first when it is one.
+  /// FormatLocs holds where each is written.
   std::vector<std::optional<FormatSpec>> Formats;
   std::vector<clang::SourceLocation> FormatLocs;
   /// storage(...) of distribute; unset without the clause.
   std::optional<redist::StorageOrder> Storage;
   clang::SourceLocation StorageLoc;
-  /// A distribute or processors only the N-D path takes: an array of rank
-  /// three or more, or with '*', or with storage(...), or more than two
-  /// formats; an arrangement of rank three or more. Of inquire: NAME is a
+  /// A distribute or processors the N-D path takes: an array of rank two
+  /// (a matrix) or more, or with '*', or with storage(...), or more than
+  /// two formats; an arrangement of rank two or more. Of inquire: NAME is a
   /// redist::DistributedArrayInfo.
   bool ArrayForm = false;
   /// The sections of DST and SRC of assign; empty: the whole array.
@@ -163,7 +159,8 @@ struct Directive {
   /// ALG of schedule(ALG); unset without the clause, or when ALG is
   /// overlap or overlap_split, which set Overlap instead.
   std::optional<redist::Algorithm> Schedule;
-  /// schedule(product(ALG)): ALG per dimension, for matrices.
+  /// schedule(product(ALG)): ALG per dimension, for arrays of rank 2 or
+  /// more.
   bool ScheduleProduct = false;
   std::optional<redist::OverlapAlgorithm> Overlap;
   /// N of schedule(overlap, effort(N)): how long the search may run

@@ -37,10 +37,6 @@ std::string DeclaredNames::name(Declared What) const {
     return Stem + "_extent";
   case Declared::Comm:
     return Stem + "_comm";
-  case Declared::GridRows:
-    return Stem + "_rows";
-  case Declared::GridCols:
-    return Stem + "_cols";
   case Declared::Grid:
     return Stem + "_grid";
   }

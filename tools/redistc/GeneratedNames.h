@@ -8,8 +8,7 @@
 //   directive 1, processors P(4):        redistc_P1_extent, redistc_P1_comm
 //   directive 2, distribute s.x[N](...): redistc_x2_dist, redistc_x2_extent,
 //                                        redistc_x2_comm
-//   directive 3, processors G(2, 3):     redistc_G3_rows, redistc_G3_cols,
-//                                        redistc_G3_comm
+//   directive 3, processors G(2, 3):     redistc_G3_grid, redistc_G3_comm
 // At namespace scope they are functions, evaluated at each use.
 //
 //===----------------------------------------------------------------------===//
@@ -24,13 +23,10 @@ namespace redistc {
 
 /// What a processors or distribute directive declares (a processors
 /// directive declares no distribution).
-/// A 2-D arrangement declares GridRows and GridCols (P0 and P1 of
-/// NAME(P0, P1)) instead of Extent; a matrix's Distribution is its layout,
-/// a redist::Layout2D, and it has no Extent.
-/// An arrangement of rank three or more declares Grid, its extents as a
-/// std::vector; an array of the N-D form's Distribution is a
-/// redist::ArrayLayout.
-enum class Declared { Distribution, Extent, Comm, GridRows, GridCols, Grid };
+/// An arrangement of rank two or more declares Grid, its extents as a
+/// std::vector, instead of Extent; an array of the N-D form's Distribution
+/// is a redist::ArrayLayout, and it has no Extent.
+enum class Declared { Distribution, Extent, Comm, Grid };
 
 /// The names one processors or distribute directive declares.
 class DeclaredNames {

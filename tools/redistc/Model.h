@@ -17,7 +17,6 @@
 #include "redist/ArrayGrid.h"
 #include "redist/ArrayLayout.h"
 #include "redist/Distribution.h"
-#include "redist/Distribution2D.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -93,16 +92,13 @@ struct VariableInfo {
 struct ArrangementInfo {
   const Directive *D = nullptr;
   Placement Where;
-  /// P of NAME(P), or P0 of a 2-D NAME(P0, P1).
+  /// P of NAME(P), or P0 of NAME(P0, ..., Pg-1), when constant.
   std::optional<int64_t> Extent;
-  /// P1 of a 2-D arrangement, when constant.
-  std::optional<int64_t> Extent2;
-  bool isGrid() const { return D->Extent2 >= 0; }
   /// Every extent, when constant (one per dimension).
   std::vector<std::optional<int64_t>> Extents;
   int rank() const { return static_cast<int>(D->Extents.size()); }
-  /// The grid order (row-major without the clause; a 1-D arrangement has
-  /// one order only).
+  /// The process order (row-major without the clause; a 1-D arrangement
+  /// has one order only).
   redist::GridOrder order() const {
     return D->Order.value_or(redist::GridOrder::RowMajor);
   }
@@ -122,30 +118,18 @@ struct DistributionInfo {
   /// The declared distribution, when constant.
   std::optional<redist::Distribution> Declared;
 
-  // A matrix, distribute VAR[M][N](F0, F1): Extent and Format are the rows',
-  // these the columns'.
-  bool isMatrix() const { return D->Extent2 >= 0; }
-  std::optional<int64_t> Extent2;
-  FormatValue Format2;
-  /// The declared layout, when constant.
-  std::optional<redist::Layout2D> DeclaredMatrix;
-
-  // An array of the N-D form (Directive::ArrayForm): every extent and
-  // format (unset for '*') and the storage order.
+  // An array of the N-D form (Directive::ArrayForm), matrices among them:
+  // every extent and format (unset for '*') and the storage order.
   bool isArray() const { return D->ArrayForm; }
   std::vector<std::optional<int64_t>> Extents;
   std::vector<std::optional<FormatValue>> Formats;
   redist::StorageOrder Storage = redist::StorageOrder::ColumnMajor;
   /// The array's rank, whatever its form.
-  int rank() const {
-    return isArray() ? static_cast<int>(Extents.size()) : isMatrix() ? 2 : 1;
-  }
+  int rank() const { return isArray() ? static_cast<int>(Extents.size()) : 1; }
   /// Each dimension's extent, whatever the form.
   std::vector<std::optional<int64_t>> allExtents() const {
     if (isArray())
       return Extents;
-    if (isMatrix())
-      return {Extent, Extent2};
     return {Extent};
   }
 };
@@ -168,16 +152,9 @@ struct ActionInfo {
   /// Why From or To is not known (empty when both are).
   std::string NotConstant;
 
-  // A redistribute of a matrix: Format is the rows' new format, Format2 the
-  // columns'; the layouts before and after, when known at translation time.
-  bool isMatrix() const { return !ArrayPath && Target && Target->isMatrix(); }
-  FormatValue Format2;
-  std::optional<redist::Layout2D> FromMatrix;
-  std::optional<redist::Layout2D> ToMatrix;
-
-  /// The N-D path moves it: a redistribute of an array of the N-D form, or
-  /// an assign of arrays of rank 2 or more (matrices among them), which may
-  /// permute axes or take sections. Its formats are Formats.
+  /// The N-D path moves it: a redistribute of an array of the N-D form
+  /// (matrices among them), or an assign involving one, which may permute
+  /// axes or take sections. Its formats are Formats.
   bool ArrayPath = false;
   std::vector<std::optional<FormatValue>> Formats;
   /// Of an assign: the region as constants, when the extents, sections and
@@ -219,8 +196,9 @@ struct RebalanceInfo {
   const ArrangementInfo *Onto = nullptr;
 };
 
-/// An inquire directive: NAME, a redist::ArrayInfo of VAR's current
-/// distribution, read from VAR's descriptor at run time.
+/// An inquire directive: NAME, a redist::ArrayInfo of a 1-D array's current
+/// distribution or a redist::DistributedArrayInfo of an N-D array's layout,
+/// read from VAR's descriptor at run time.
 struct InquiryInfo {
   const Directive *D = nullptr;
   Placement Where;

@@ -351,14 +351,11 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   if (D.Extent < 0)
     return false;
   D.Extents.push_back(D.Extent);
-  SourceLocation Second;
   while (peek().is(tok::l_square)) {
     if (D.Extents.size() == MaxRank) {
       Diags.report(peek().getLocation(), Diags.TooManyDimensions);
       return false;
     }
-    if (D.Extents.size() == 1)
-      Second = peek().getLocation();
     const int E = parseBracketed(tok::l_square, "'['");
     if (E < 0)
       return false;
@@ -377,13 +374,10 @@ bool DirectiveParser::parseDistribute(Directive &D) {
   bool Star = false;
   for (const std::optional<FormatSpec> &F : D.Formats)
     Star = Star || !F;
+  // Every rank but the plain 1-D VAR[N](F) takes the N-D path: a matrix is
+  // its rank-2 case.
   D.ArrayForm =
-      D.Extents.size() > 2 || D.Formats.size() > 2 || Star || D.Storage;
-  // A matrix, VAR[M][N](F0, F1), keeps its 2-D fields.
-  if (!D.ArrayForm && D.Extents.size() == 2) {
-    D.Extent2 = D.Extents[1];
-    D.SecondLoc = Second;
-  }
+      D.Extents.size() > 1 || D.Formats.size() > 2 || Star || D.Storage;
   return true;
 }
 
@@ -648,8 +642,8 @@ int DirectiveParser::parseBracketed(tok::TokenKind Open, const char *OpenText) {
 }
 
 // processors NAME(P0, ..., Pg-1): the slot just parsed holds every extent;
-// split it at its commas outside brackets into D.Extents (D.Extent and
-// D.Extent2 the first two).
+// split it at its commas outside brackets into D.Extents (D.Extent the
+// first).
 bool DirectiveParser::splitDimensions(Directive &D) {
   const std::vector<Token> All = SlotTokens.back();
   std::vector<size_t> Commas;
@@ -696,16 +690,12 @@ bool DirectiveParser::splitDimensions(Directive &D) {
     From = C + 1;
   }
   D.Extent = D.Extents[0];
-  // A 2-D arrangement keeps its 2-D fields; one of higher rank is the N-D
-  // path's only.
-  if (D.Extents.size() == 2)
-    D.Extent2 = D.Extents[1];
-  D.ArrayForm = D.Extents.size() > 2;
+  D.ArrayForm = true;
   return true;
 }
 
-// '(' F0 ',' ... ',' Fd-1 ')', each a format or '*'. Format and Format2
-// (and SecondLoc, the first comma) are the first two when they are formats.
+// '(' F0 ',' ... ',' Fd-1 ')', each a format or '*'. Format is the first
+// when it is one; SecondLoc is the first comma.
 bool DirectiveParser::parseFormats(Directive &D) {
   if (!expectPunct(tok::l_paren, "'(' and a distribution format"))
     return false;
@@ -734,8 +724,6 @@ bool DirectiveParser::parseFormats(Directive &D) {
     D.Format = *D.Formats[0];
   else
     D.Format.Loc = D.FormatLocs[0];
-  if (D.Formats.size() >= 2 && D.Formats[1])
-    D.Format2 = *D.Formats[1];
   return expectPunct(tok::r_paren, "')'");
 }
 
@@ -807,7 +795,7 @@ bool DirectiveParser::parseSchedule(Directive &D) {
     return false;
   }
   next();
-  // product(ALG): ALG per dimension of a matrix.
+  // product(ALG): ALG per dimension of an array of rank 2 or more.
   if (Word.equals_insensitive("product") && peek().is(tok::l_paren)) {
     next();
     D.ScheduleProduct = true;
@@ -1098,10 +1086,8 @@ void injectSlots(Preprocessor &PP, SourceLocation Loc,
                       /*DisableMacroExpansion=*/true, /*IsReinject=*/false);
 }
 
-enum class InquiryKind { Array, Matrix, NDArray };
-
 /// Whether the program has declared redist::Type (ArrayInfo or
-/// MatrixInfo), which inquire declares a variable of.
+/// DistributedArrayInfo), which inquire declares a variable of.
 bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
   for (const NamedDecl *ND :
        Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("redist")))
@@ -1111,19 +1097,17 @@ bool inquiryTypeDeclared(ASTContext &Ctx, llvm::StringRef Type) {
   return false;
 }
 
-/// What inquire D names, as the latest distribute of its variable seen so
-/// far, by its spelling, tells: an array, a matrix or an array of the N-D
-/// form. Analysis checks the guess against the distribute it binds
-/// (Directive::MatrixInquiry, Directive::ArrayForm).
-InquiryKind inquiryKind(const Directive &D,
-                        const std::vector<Directive> &Before) {
+/// Whether inquire D names an array of the N-D form (else a 1-D array), as
+/// the latest distribute of its variable seen so far, by its spelling,
+/// tells. Analysis checks the guess against the distribute it binds
+/// (Directive::ArrayForm).
+bool inquiresArrayForm(const Directive &D,
+                       const std::vector<Directive> &Before) {
   const std::string &Var = D.Slots[D.Var].Text;
   for (auto It = Before.rbegin(); It != Before.rend(); ++It)
     if (It->Kind == DirectiveKind::Distribute && It->Slots[It->Var].Text == Var)
-      return It->ArrayForm      ? InquiryKind::NDArray
-             : It->Extent2 >= 0 ? InquiryKind::Matrix
-                                : InquiryKind::Array;
-  return InquiryKind::Array;
+      return It->ArrayForm;
+  return false;
 }
 
 /// extern const ::redist::TYPE NAME; (for the parse only: the directive's
@@ -1263,12 +1247,8 @@ void RedistPragmaHandler::HandlePragma(Preprocessor &PP,
   // the name must be declared in the parse too, with ArrayInfo's type.
   std::vector<Token> More;
   if (D->Kind == DirectiveKind::Inquire && CI.hasASTContext()) {
-    const InquiryKind Kind = inquiryKind(*D, Directives);
-    D->MatrixInquiry = Kind == InquiryKind::Matrix;
-    D->ArrayForm = Kind == InquiryKind::NDArray;
-    const char *Type = D->ArrayForm       ? "DistributedArrayInfo"
-                       : D->MatrixInquiry ? "MatrixInfo"
-                                          : "ArrayInfo";
+    D->ArrayForm = inquiresArrayForm(*D, Directives);
+    const char *Type = D->ArrayForm ? "DistributedArrayInfo" : "ArrayInfo";
     if (!inquiryTypeDeclared(CI.getASTContext(), Type)) {
       Diags.report(D->KeywordLoc, Diags.InquireNeedsArrayInfo) << Type;
       return;

@@ -188,18 +188,6 @@ StaticPlan planArrayChecked(const redist::ArrayLayout &From,
 
 } // namespace
 
-StaticPlan planMatrixStatically(const redist::Layout2D &From,
-                                const redist::Layout2D &To,
-                                redist::Algorithm2D Algorithm,
-                                int64_t ElementBytes,
-                                const StaticLimits &Limits,
-                                const redist::CostModel &Model) {
-  // A matrix is the rank-2 array it is; makeSchedule2D is the same call.
-  return planArrayStatically(redist::arrayLayoutOf(From),
-                             redist::arrayLayoutOf(To), redist::ArrayRegion(),
-                             Algorithm, ElementBytes, Limits, Model);
-}
-
 StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           const StaticAlgorithm &Algorithm,
                           int64_t ElementBytes, const StaticLimits &Limits,

@@ -22,7 +22,6 @@
 #include "redist/RunSeries.h"
 #include "redist/Schedule.h"
 #include "redist/Schedulers.h"
-#include "redist/Schedulers2D.h"
 
 #include <cstdint>
 #include <optional>
@@ -96,18 +95,10 @@ StaticPlan planStatically(const redist::Layout &From, const redist::Layout &To,
                           int64_t ElementBytes, const StaticLimits &Limits,
                           const redist::CostModel &Model = redist::CostModel());
 
-/// The same for a matrix, as the rank-2 array it is (planArrayStatically):
-/// the tables have only messages, between grid processes, and no run
-/// series (the runtime cuts a matrix's messages from its layouts).
-StaticPlan
-planMatrixStatically(const redist::Layout2D &From, const redist::Layout2D &To,
-                     redist::Algorithm2D Algorithm, int64_t ElementBytes,
-                     const StaticLimits &Limits,
-                     const redist::CostModel &Model = redist::CostModel());
-
-/// The same for an array of any rank moved with Region (redist/ArrayGrid.h),
-/// with makeArraySchedule on computeArrayGrid (the runtime's calls): as for
-/// a matrix, only messages between processes.
+/// The same for an array of rank 2 or more moved with Region
+/// (redist/ArrayGrid.h), with makeArraySchedule on computeArrayGrid (the
+/// runtime's calls): the tables have only messages, between processes, and
+/// no run series (the runtime cuts each message from its layouts).
 StaticPlan planArrayStatically(
     const redist::ArrayLayout &From, const redist::ArrayLayout &To,
     const redist::ArrayRegion &Region, redist::ArrayAlgorithm Algorithm,

@@ -35,8 +35,8 @@
 // CHECK-NEXT: distribute cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#DISTRIBUTE:]]: on rank 2: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: distribute block size differs: 4 of 4 ranks: directive-errors.cpp:[[#DISTRIBUTE]]: verify: ranks were given different parameters: block size differs (from 3 to 4); this rank has 3
 // CHECK-NEXT: distribute gen_block sum on one rank: 4 of 4 ranks: directive-errors.cpp:{{[0-9]+}}: on rank 1: distribution gen_block(25,25,25,26): GEN_BLOCK sizes sum to 101, not to N = 100
-// CHECK-NEXT: matrix distribute cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX:]]: on rank 2: {{.*}}the block size k must be positive, got 0
-// CHECK-NEXT: matrix distribute rows differ: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX]]: verify: ranks were given different parameters: matrix rows differs (from 8 to 9); this rank has 8
+// CHECK-NEXT: matrix distribute cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX:]]: on rank 2: dimension 0: CYCLIC(k): the block size k must be positive, got 0
+// CHECK-NEXT: matrix distribute rows differ: 4 of 4 ranks: directive-errors.cpp:[[#MATRIX]]: verify: ranks were given different parameters: source extents differs at entry 0 (from 8 to 9); this rank has 8
 // CHECK-NEXT: cyclic(0) on one rank: 4 of 4 ranks: directive-errors.cpp:[[#CYCLIC:]]: on rank 1: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: gen_block length on one rank: 4 of 4 ranks: directive-errors.cpp:[[#LENGTH:]]: on rank 2: gen_block has 2 entries but the arrangement has 4 processes
 // CHECK-NEXT: gen_block sum on one rank: 4 of 4 ranks: directive-errors.cpp:[[#LENGTH]]: on rank 3: target distribution gen_block(25,25,25,24): GEN_BLOCK sizes sum to 99, not to N = 100

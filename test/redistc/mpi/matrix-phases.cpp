@@ -29,10 +29,10 @@
 // RUN: not %mpirun -np 4 %t.tampered 2>&1 | FileCheck --check-prefix=TAMPERED %s
 // TAMPERED: matrix-phases.cpp:{{[0-9]+}}: the translated table of messages does not match the runtime's schedule library (translate the file again): message 0 -> 0 has 1 elements, not {{[0-9]+}}
 //
-// REPORT: matrix-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 grid, row-major
-// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 grid, row-major
-// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2 grid, column-major
-// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: distribute A: 2x2 row-major grid, rows cyclic(3) of 37, cols cyclic(2) of 23 onto G
+// REPORT: matrix-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 arrangement, row-major
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors H: a 4 x 1 arrangement, row-major
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2 arrangement, column-major
+// REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: distribute A: (cyclic(3), cyclic(2)) of 37 x 23 onto G, column-major storage
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule product(caterpillar):
 // REPORT-NEXT: matrix-phases.cpp:{{[0-9]+}}:1: redistribute A: static; schedule stepwise:
@@ -50,7 +50,7 @@
 // CHECK-NEXT: redistribute A (block, cyclic(5)) onto H: 851 elements, every element in place
 // CHECK-NEXT: redistribute A (cyclic(4), block) onto C: 851 elements, every element in place
 // CHECK-NEXT: redistribute A (gen_block, cyclic) onto G: 851 elements, every element in place
-// CHECK-NEXT: inquire A: 2x2 row-major grid, rows gen_block(10,27) of 37, cols cyclic of 23, every index right
+// CHECK-NEXT: inquire A: [37,23](gen_block(10;27),cyclic) onto 2x2 row-major, column-major storage, every index right
 // CHECK-NEXT: redistribute A (block(20), cyclic(3)): 851 elements, every element in place
 // CHECK-NEXT: redistribute A (cyclic(K), block) onto H: 851 elements, every element in place
 // CHECK-NEXT: redistribute A (cyclic(3), block) onto G schedule(overlap_split): 851 elements, every element in place
@@ -58,9 +58,9 @@
 // CHECK-NEXT: repeat 0 (block, cyclic(2)): 851 elements, every element in place
 // CHECK-NEXT: repeat 1 (cyclic(2), block) onto C: 851 elements, every element in place
 // CHECK-NEXT: repeat 1 (block, cyclic(2)): 851 elements, every element in place
-// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: on rank 1: rows: CYCLIC(k): the block size k must be positive, got 0
+// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: on rank 1: dimension 0: CYCLIC(k): the block size k must be positive, got 0
 // CHECK-NEXT: after the error: 851 elements, every element in place
-// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: verify: ranks were given different parameters: target row block size differs (from 3 to 4); this rank has {{[34]}}
+// CHECK-NEXT: error on every rank: matrix-phases.cpp:{{[0-9]+}}: verify: ranks were given different parameters: target dimension 0 block size differs (from 3 to 4); this rank has {{[34]}}
 // CHECK-NEXT: after the error: 851 elements, every element in place
 // CHECK-NOT: MISPLACED
 //
@@ -133,16 +133,18 @@ int main(int argc, char **argv) {
     // The inquiry's index maps against the elements the check just found in
     // place: each local element's global index, and back.
 #pragma redist inquire A into Now
+    // Column-major, the leading dimension the local rows.
+    const std::vector<std::int64_t> Local = Now.localExtents(),
+                                    Strides = Now.strides();
     long Wrong = Now.storageSize() == static_cast<long>(A.size()) &&
-                         Now.localRows() * Now.localCols() == Now.storageSize()
+                         Local[0] * Local[1] == Now.storageSize() &&
+                         Strides[0] == 1 && Strides[1] == Local[0]
                      ? 0
                      : 1;
     for (std::int64_t Offset = 0; Offset < Now.storageSize(); ++Offset) {
-      const auto [I, J] = Now.globalIndex(Offset);
-      const auto [Row, Col] = Now.globalIndex(Offset % Now.leadingDim(),
-                                              Offset / Now.leadingDim());
-      Wrong += A[Offset].Global != I * N + J || Row != I || Col != J ||
-               !(Now.position(I, J) == redist::LocalPlace{Rank, Offset});
+      const std::vector<std::int64_t> Index = Now.globalIndex(Offset);
+      Wrong += A[Offset].Global != Index[0] * N + Index[1] ||
+               !(Now.position(Index) == redist::LocalPlace{Rank, Offset});
     }
     long Total = 0;
     MPI_Allreduce(&Wrong, &Total, 1, MPI_LONG, MPI_SUM, MPI_COMM_WORLD);
@@ -159,7 +161,7 @@ int main(int argc, char **argv) {
   T = {blockCyclic(K), blockOf(N, 1), M, N, 4, 1};
   checkMatrix("redistribute A (cyclic(K), block) onto H", A, T);
 
-  // An overlapped schedule: the matrix plan's Overlapped mode.
+  // An overlapped schedule: the array plan's Overlapped mode.
 #pragma redist redistribute A(cyclic(3), block) onto G schedule(overlap_split)
   T = {blockCyclic(3), Block23x2, M, N, 2, 2};
   checkMatrix("redistribute A (cyclic(3), block) onto G schedule(overlap_split)",

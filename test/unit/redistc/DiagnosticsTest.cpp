@@ -34,7 +34,8 @@ const std::map<std::string, std::string> ArrayInfoHeader = {
     {"LocalPart.h", "namespace redist { class ArrayInfo {}; }\n"}};
 const std::map<std::string, std::string> BothInfoHeaders = {
     {"LocalPart.h",
-     "namespace redist { class ArrayInfo {}; class MatrixInfo {}; }\n"}};
+     "namespace redist { class ArrayInfo {}; class DistributedArrayInfo {}; "
+     "}\n"}};
 
 const std::vector<DiagnosticCase> &cases() {
   static const std::vector<DiagnosticCase> Cases = {
@@ -691,20 +692,11 @@ const std::vector<DiagnosticCase> &cases() {
         "describe, more than the library's limit of 4294967296 per "
         "process"}},
 
-      // Matrices (AnalysisMatrix.cpp) and their parse.
+      // The rules of 1-D arrays, and the parse of dimensions.
       {"TooManyDimensions",
        {"#pragma redist processors T(1, 1, 1, 1, 1, 1, 1, 1)\n"},
        {"TooManyDimensions 1:48: error: redist distributes arrays of rank 1 "
         "to 7 over arrangements of rank 1 to 7"}},
-      {"MatrixFormatCount",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &A) {\n"
-        "#pragma redist distribute A[10][20](block) onto G\n"
-        "}\n"},
-       {"MatrixFormatCount 5:37: error: 'A' is a matrix: give one format per "
-        "dimension, (ROWS, COLUMNS)"}},
       {"ArrayFormatCount",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -714,15 +706,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ArrayFormatCount 5:38: error: 'B' has one dimension: give one "
         "format"}},
-      {"MatrixOntoLine",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &C) {\n"
-        "#pragma redist distribute C[10][20](block, block) onto P\n"
-        "}\n"},
-       {"MatrixOntoLine 5:56: error: matrix 'C' needs a 2-D processors "
-        "arrangement, but 'P' is 1-D; declare it as processors P(P0, P1)"}},
       {"ArrayOntoGrid",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -732,15 +715,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ArrayOntoGrid 5:45: error: array 'D' needs a 1-D processors "
         "arrangement, but 'G' is 2-D"}},
-      {"MatrixNotVector",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(double *Ptr) {\n"
-        "#pragma redist distribute Ptr[10][20](block, block) onto G\n"
-        "}\n"},
-       {"MatrixNotVector 5:27: error: matrix 'Ptr' must be a std::vector "
-        "holding its local part column-major, not 'double *'"}},
       {"ProductOfArray",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -750,7 +724,7 @@ const std::vector<DiagnosticCase> &cases() {
         "#pragma redist redistribute V(cyclic) schedule(product(classes))\n"
         "}\n"},
        {"ProductOfArray 6:48: error: schedule(product(...)) schedules each "
-        "dimension of a matrix; 'V' has one dimension"}},
+        "dimension of an array of rank 2 or more; 'V' has one dimension"}},
       {"InquiryRank",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
@@ -786,17 +760,17 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ArrayGridRank 4:60: error: 'B' has 2 distributed dimensions (formats "
         "other than '*') but arrangement 'T' has rank 3"}},
-      {"MatrixStar",
+      {"OneDimensionStar",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
         "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &M) {\n"
-        "#pragma redist distribute M[4][5](block, block) onto G\n"
-        "#pragma redist redistribute M(*, block) onto G\n"
+        "void f(std::vector<double> &V) {\n"
+        "#pragma redist distribute V[20](block) onto P\n"
+        "#pragma redist redistribute V(*) onto P\n"
         "}\n"},
-       {"MatrixStar 6:31: error: 'M' is distributed as a matrix, whose "
-        "formats are never '*'; distribute it with storage(column_major) to "
-        "use '*'"}},
+       {"OneDimensionStar 6:31: error: 'V' is distributed as a 1-D array, "
+        "whose format is never '*'; distribute it with storage(column_major) "
+        "to use '*'"}},
       {"ArrayAssignRank",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"

@@ -214,6 +214,30 @@ TEST(PragmaParser, AssignAndVariableForms) {
   EXPECT_FALSE(P.Directives[1].Schedule);
 }
 
+// A matrix and its grid are the rank-2 case of the N-D form; only the plain
+// 1-D array and arrangement keep theirs.
+TEST(PragmaParser, MatricesAreRankTwoArrays) {
+  Parsed P = parseCode("#include <vector>\n"
+                       "std::vector<double> a, x;\n"
+                       "#pragma redist processors G(2, 3)\n"
+                       "#pragma redist processors P(6)\n"
+                       "#pragma redist distribute a[10][20](block, cyclic(2)) "
+                       "onto G\n"
+                       "#pragma redist distribute x[10](block) onto P\n");
+  EXPECT_EQ(P.Diags, Seen());
+  ASSERT_EQ(P.Directives.size(), 4u);
+  EXPECT_TRUE(P.Directives[0].ArrayForm);
+  EXPECT_EQ(P.Directives[0].Extents.size(), 2u);
+  EXPECT_FALSE(P.Directives[1].ArrayForm);
+  const Directive &A = P.Directives[2];
+  EXPECT_TRUE(A.ArrayForm);
+  EXPECT_EQ(A.Extents.size(), 2u);
+  ASSERT_EQ(A.Formats.size(), 2u);
+  EXPECT_EQ(A.Formats[1]->Kind, FormatKind::CyclicSized);
+  EXPECT_FALSE(A.Storage);
+  EXPECT_FALSE(P.Directives[3].ArrayForm);
+}
+
 TEST(PragmaParser, ArraysOfAnyRank) {
   Parsed P = parseCode(
       "#include <vector>\n"
@@ -231,7 +255,6 @@ TEST(PragmaParser, ArraysOfAnyRank) {
   const Directive &G = P.Directives[0];
   EXPECT_TRUE(G.ArrayForm);
   EXPECT_EQ(G.Extents, (std::vector<int>{0, 1, 2}));
-  EXPECT_EQ(G.Extent2, -1);
   EXPECT_EQ(G.Order, redist::GridOrder::ColumnMajor);
   const Directive &U = P.Directives[1];
   EXPECT_TRUE(U.ArrayForm);
@@ -243,7 +266,6 @@ TEST(PragmaParser, ArraysOfAnyRank) {
   EXPECT_EQ(U.Formats[2]->Kind, FormatKind::CyclicSized);
   EXPECT_EQ(U.Formats[2]->Arg, 4);
   EXPECT_EQ(U.Storage, redist::StorageOrder::RowMajor);
-  EXPECT_EQ(U.Extent2, -1);
   const Directive &R = P.Directives[2];
   ASSERT_EQ(R.Formats.size(), 3u);
   EXPECT_FALSE(R.Formats[0]);

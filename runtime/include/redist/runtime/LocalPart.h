@@ -8,10 +8,9 @@
 //
 // ArrayInfo answers the same questions about one array as seen from this
 // rank, as HPF's inquiry intrinsics did; `#pragma redist inquire` gives one
-// for a directive's variable, with its current distribution. MatrixInfo
-// does the same for a matrix (redist/Distribution2D.h) and its local matrix,
-// stored column-major with a leading dimension, and DistributedArrayInfo for
-// an array of any rank (redist/ArrayLayout.h) and its local storage.
+// for a directive's variable, with its current distribution.
+// DistributedArrayInfo does the same for an array of any rank
+// (redist/ArrayLayout.h), a matrix among them, and its local storage.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_RUNTIME_LOCALPART_H
@@ -19,13 +18,11 @@
 
 #include "redist/ArrayLayout.h"
 #include "redist/Distribution.h"
-#include "redist/Distribution2D.h"
 
 #include <mpi.h>
 
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace redist {
@@ -80,45 +77,6 @@ private:
   Layout L;
   MPI_Comm Comm;
   int Rank = 0;
-};
-
-/// A matrix distributed by Layout over the first processes of Comm (grid
-/// process p on rank p), seen from this rank. Every query checks its
-/// argument and throws InvalidArgument naming it.
-class MatrixInfo {
-public:
-  MatrixInfo(const Layout2D &Layout, MPI_Comm Comm);
-
-  const Layout2D &layout() const { return L; }
-  /// M and N.
-  int64_t rows() const { return L.numRows(); }
-  int64_t cols() const { return L.numCols(); }
-  MPI_Comm communicator() const { return Comm; }
-  int rank() const { return Rank; }
-  /// This rank's local rows and columns (0 on a rank outside the grid), and
-  /// the leading dimension of its local matrix: local element (r, c) is at
-  /// r + c * leadingDim() (column-major storage).
-  int64_t localRows() const;
-  int64_t localCols() const;
-  int64_t leadingDim() const;
-  /// Elements of this rank's local storage.
-  int64_t storageSize() const;
-  /// The global (row, column) of this rank's local element (LocalRow,
-  /// LocalCol), or of the one at storage offset Offset.
-  std::pair<int64_t, int64_t> globalIndex(int64_t LocalRow,
-                                          int64_t LocalCol) const;
-  std::pair<int64_t, int64_t> globalIndex(int64_t Offset) const;
-  /// The grid process holding global element (I, J), and its offset there.
-  LocalPlace position(int64_t I, int64_t J) const;
-  /// "2x3 row-major grid, rows cyclic(64) of 1000, cols block of 500".
-  std::string str() const { return L.str(); }
-
-private:
-  Layout2D L;
-  MPI_Comm Comm;
-  int Rank = 0;
-  /// This rank's grid process, or -1 outside the grid.
-  int64_t Proc = -1;
 };
 
 /// An array distributed by Layout over the first processes of Comm (process

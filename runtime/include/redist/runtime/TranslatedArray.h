@@ -1,8 +1,9 @@
 //===- redist/runtime/TranslatedArray.h - Array directives' runtime -------===//
 //
-// What the code redistc generates for arrays of any rank calls
-// (distribute u[NX][NY][NZ](block, block, *) onto G and the redistribute,
-// assign directives of such an array): the layout a directive's run-time
+// What the code redistc generates for arrays of rank 2 or more calls
+// (distribute u[NX][NY][NZ](block, block, *) onto G, or a matrix's
+// distribute A[M][N](F0, F1) onto G, and the redistribute and assign
+// directives of such an array): the layout a directive's run-time
 // values make, or what is wrong with them, and the cached ArrayPlan of a
 // redistribute or an assign (with a permutation or sections). inquire
 // gives a redist::DistributedArrayInfo (redist/runtime/LocalPart.h). Every
@@ -17,7 +18,6 @@
 #include "redist/ArrayLayout.h"
 #include "redist/ArraySections.h"
 #include "redist/runtime/Translated.h"
-#include "redist/runtime/TranslatedMatrix.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,9 +26,15 @@
 
 namespace redist {
 
+/// One message of a translated array schedule: from process Src to process
+/// Dst (process ids of the layouts' arrangements, in their orders) in Step.
+struct TranslatedArrayMessage {
+  int64_t Step, Src, Dst, Elements;
+};
+
 /// What redistc decided for one static array directive: the schedule's
-/// messages between process ids, sorted by step, as a matrix directive's
-/// table has them, for the layouts and the region redistc knew: From is
+/// messages between process ids, sorted by step, for the layouts and the
+/// region redistc knew: From is
 /// the source's ArrayLayout::str(), To the target's followed by
 /// redist::regionKey of the region. The runtime compares both with its own
 /// before it follows the table, and checks the table against its grid.
@@ -39,7 +45,7 @@ struct TranslatedArraySchedule {
   const char *To;
   int64_t Steps;
   int64_t MessageCount;
-  const TranslatedMatrixMessage *Messages;
+  const TranslatedArrayMessage *Messages;
 };
 
 namespace directive {
