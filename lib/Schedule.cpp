@@ -2,9 +2,11 @@
 //
 // validateSchedule walks the steps once, in order, so that the problem it
 // reports is the first one a reader of the schedule would meet. Per-process
-// "last step seen" stamps make each step check O(messages of the step);
-// processes are renumbered densely so that memory stays O(messages) even
-// for a handful of messages among 10^9 processes.
+// "last step seen" stamps make each step check O(messages of the step).
+// Arrays are indexed by process number where there are few processes next
+// to messages; otherwise the processes are renumbered densely, so that
+// memory stays O(messages) even for a handful of messages among 10^9
+// processes.
 //
 //===----------------------------------------------------------------------===//
 
