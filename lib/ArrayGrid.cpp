@@ -111,6 +111,8 @@ public:
     Known.assign(
         Axes[static_cast<size_t>(Band.Row)].Lines.Messages.size() * Cols, -1);
   }
+  /// Whether a tuple's length is the plain product of its axis lengths.
+  bool plain() const { return Known.empty(); }
   /// Ids[a] is the message of Axes[a].
   int64_t operator()(const std::vector<int64_t> &Ids) {
     int64_t Len = 1;
@@ -448,24 +450,54 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
     if (Empty)
       continue;
     Row.clear();
-    while (true) {
-      int64_t Dst = 0, Tuple = 0;
-      for (size_t A = 0; A < D; ++A) {
-        Dst += S.Dst[A][static_cast<size_t>(At[A])];
-        Tuple += At[A] * Radix[A];
+    if (Length.plain()) {
+      // The last axis in an inner loop, the others' shares and lengths
+      // taken once per tuple of theirs.
+      const size_t Last = D - 1;
+      const std::vector<Message> &LastLines = G.Axes[Last].Lines.Messages;
+      const std::vector<int64_t> &LastDst = S.Dst[Last];
+      while (true) {
+        int64_t DstBase = 0, TupleBase = 0, LenBase = 1;
+        for (size_t A = 0; A < Last; ++A) {
+          const size_t I = static_cast<size_t>(At[A]);
+          DstBase += S.Dst[A][I];
+          TupleBase += At[A] * Radix[A];
+          LenBase *= G.Axes[A].Lines.Messages[I].Len;
+        }
+        for (int64_t K = Lo[Last]; K < Hi[Last]; ++K)
+          if (const int64_t Len =
+                  LenBase * LastLines[static_cast<size_t>(K)].Len)
+            Row.push_back({DstBase + LastDst[static_cast<size_t>(K)], Len,
+                           TupleBase + K * Radix[Last]});
+        size_t A = Last;
+        while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
+          At[A - 1] = Lo[A - 1];
+          --A;
+        }
+        if (A == 0)
+          break;
       }
-      if (const int64_t Len = Length(At))
-        Row.push_back({Dst, Len, Tuple});
-      size_t A = D;
-      while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
-        At[A - 1] = Lo[A - 1];
-        --A;
+    } else {
+      while (true) {
+        int64_t Dst = 0, Tuple = 0;
+        for (size_t A = 0; A < D; ++A) {
+          Dst += S.Dst[A][static_cast<size_t>(At[A])];
+          Tuple += At[A] * Radix[A];
+        }
+        if (const int64_t Len = Length(At))
+          Row.push_back({Dst, Len, Tuple});
+        size_t A = D;
+        while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
+          At[A - 1] = Lo[A - 1];
+          --A;
+        }
+        if (A == 0)
+          break;
       }
-      if (A == 0)
-        break;
     }
-    std::sort(Row.begin(), Row.end(),
-              [](const Entry &X, const Entry &Y) { return X.Dst < Y.Dst; });
+    auto ByDst = [](const Entry &X, const Entry &Y) { return X.Dst < Y.Dst; };
+    if (!std::is_sorted(Row.begin(), Row.end(), ByDst))
+      std::sort(Row.begin(), Row.end(), ByDst);
     for (const Entry &E : Row) {
       G.IdOfTuple[static_cast<size_t>(E.Tuple)] =
           static_cast<int64_t>(G.Whole.Messages.size());

@@ -2,9 +2,11 @@
 //
 // validateSchedule walks the steps once, in order, so that the problem it
 // reports is the first one a reader of the schedule would meet. Per-process
-// "last step seen" stamps make each step check O(messages of the step);
-// processes are renumbered densely so that memory stays O(messages) even
-// for a handful of messages among 10^9 processes.
+// "last step seen" stamps make each step check O(messages of the step).
+// Arrays are indexed by process number where there are few processes next
+// to messages; otherwise the processes are renumbered densely, so that
+// memory stays O(messages) even for a handful of messages among 10^9
+// processes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,16 @@ std::string describe(const CommGrid &G, int64_t Id) {
   const Message &M = G.Messages[Id];
   return "message " + std::to_string(Id) + " (" + std::to_string(M.Src) +
          " -> " + std::to_string(M.Dst) + ")";
+}
+
+/// Whether arrays indexed by G's process numbers cost no more memory than
+/// its Messages messages (the threshold of detail::denseIds), and the
+/// numbers fit 32 bits: then the measures below index by process directly
+/// and skip the renumbering passes, which took most of their time.
+bool numberedDirectly(const CommGrid &G, int64_t Messages) {
+  const int64_t Procs = std::max(G.P, G.Q);
+  return Procs <= 4 * Messages + 4096 &&
+         Procs <= std::numeric_limits<int32_t>::max();
 }
 
 } // namespace
@@ -55,7 +67,14 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
   };
   std::vector<Entry> Of(static_cast<size_t>(NumMessages));
   size_t NumSrc = 0, NumDst = 0;
-  {
+  if (numberedDirectly(G, NumMessages)) {
+    // Few processes next to messages: their own numbers are dense enough.
+    NumSrc = static_cast<size_t>(G.P);
+    NumDst = static_cast<size_t>(G.Q);
+    for (int64_t Id = 0; Id < NumMessages; ++Id)
+      Of[Id] = {static_cast<int32_t>(G.Messages[Id].Src),
+                static_cast<int32_t>(G.Messages[Id].Dst), -1};
+  } else {
     std::vector<int32_t> Dense;
     NumSrc = detail::denseIds(
                  NumMessages, [&](int64_t Id) { return G.Messages[Id].Src; },
@@ -108,10 +127,12 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
   return std::nullopt;
 }
 
-GridBounds measureGrid(const CommGrid &G) {
-  GridBounds B;
+namespace {
+
+/// measureGrid's bounds and ranks for grids of many processes and few
+/// messages: over dense numbers of the processes that appear.
+void measureDegrees(const CommGrid &G, GridBounds &B) {
   const int64_t M = static_cast<int64_t>(G.Messages.size());
-  // The grid's maximum degree and volume, over the processes that appear.
   std::vector<int32_t> Dense;
   for (bool Sources : {true, false}) {
     const size_t Count =
@@ -138,6 +159,36 @@ GridBounds measureGrid(const CommGrid &G) {
                 },
                 std::max(G.P, G.Q), B.RankOf)
                 .size();
+}
+
+} // namespace
+
+GridBounds measureGrid(const CommGrid &G) {
+  GridBounds B;
+  const int64_t M = static_cast<int64_t>(G.Messages.size());
+  if (numberedDirectly(G, M)) {
+    // One pass: degrees and volumes by process number, and each rank its
+    // own number.
+    std::vector<int64_t> Degree(static_cast<size_t>(G.P + G.Q), 0),
+        Volume(Degree.size(), 0);
+    B.RankOf.resize(static_cast<size_t>(2 * M));
+    B.Ranks = static_cast<size_t>(std::max(G.P, G.Q));
+    for (int64_t Id = 0; Id < M; ++Id) {
+      const Message &Msg = G.Messages[Id];
+      ++Degree[Msg.Src];
+      Volume[Msg.Src] += Msg.Len;
+      ++Degree[G.P + Msg.Dst];
+      Volume[G.P + Msg.Dst] += Msg.Len;
+      B.RankOf[2 * Id] = static_cast<int32_t>(Msg.Src);
+      B.RankOf[2 * Id + 1] = static_cast<int32_t>(Msg.Dst);
+    }
+    for (size_t V = 0; V < Degree.size(); ++V) {
+      B.StepsLowerBound = std::max(B.StepsLowerBound, Degree[V]);
+      B.CostLowerBound = std::max(B.CostLowerBound, Volume[V]);
+    }
+  } else {
+    measureDegrees(G, B);
+  }
   std::vector<int64_t> Sends(B.Ranks, 0), Recvs(B.Ranks, 0);
   for (int64_t Id = 0; Id < M; ++Id) {
     const int32_t Src = B.RankOf[2 * Id], Dst = B.RankOf[2 * Id + 1];

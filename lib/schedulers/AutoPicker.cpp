@@ -91,18 +91,29 @@ bool AutoPicker::run(Algorithm Algo, std::string Name, bool OnGrid,
     fail(Algo, std::move(Name), E.what());
     return false;
   }
-  if (OnGrid && Algo == Algorithm::Stepwise)
-    StepwiseSeed = S;
-  if (OnGrid && Algo == Algorithm::Greedy)
-    GreedySeed = S;
-  return offer(Algo, std::move(Name), std::move(S));
+  ScheduleStats Stats = measureSchedule(G, Bounds, S);
+  // A seed serves the candidates after this one, which run only when it
+  // meets not every bound (copying 2 million ids cost a few percent).
+  if (!meetsBounds(Stats)) {
+    if (OnGrid && Algo == Algorithm::Stepwise)
+      StepwiseSeed = S;
+    if (OnGrid && Algo == Algorithm::Greedy)
+      GreedySeed = S;
+  }
+  return offer(Algo, std::move(Name), std::move(S), Stats);
 }
 
-bool AutoPicker::offer(Algorithm Algo, std::string Name, Schedule S) {
+bool AutoPicker::meetsBounds(const ScheduleStats &St) {
+  return St.Steps <= St.StepsLowerBound && St.Cost <= St.CostLowerBound &&
+         St.CriticalMessages <= St.CriticalLowerBound;
+}
+
+bool AutoPicker::offer(Algorithm Algo, std::string Name, Schedule S,
+                       const ScheduleStats &Stats) {
   AutoCandidate C;
   C.Algo = Algo;
   C.Name = std::move(Name);
-  C.Stats = measureSchedule(G, Bounds, S);
+  C.Stats = Stats;
   C.Seconds = Model.predict(C.Stats);
   if (!Best || C.Seconds < Result.Candidates[*Best].Seconds ||
       (C.Seconds == Result.Candidates[*Best].Seconds &&
@@ -110,10 +121,7 @@ bool AutoPicker::offer(Algorithm Algo, std::string Name, Schedule S) {
     Best = Result.Candidates.size();
     Result.Chosen = std::move(S);
   }
-  const ScheduleStats &St = C.Stats;
-  StoppedEarly = St.Steps <= St.StepsLowerBound &&
-                 St.Cost <= St.CostLowerBound &&
-                 St.CriticalMessages <= St.CriticalLowerBound;
+  StoppedEarly = meetsBounds(C.Stats);
   Result.Candidates.push_back(std::move(C));
   return StoppedEarly;
 }

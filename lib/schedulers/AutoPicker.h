@@ -41,10 +41,6 @@ public:
   /// (stepwise failed, and so would they) they are skipped.
   bool run(Algorithm Algo, std::string Name, bool OnGrid,
            const std::function<Schedule()> &Run);
-  /// Considers S, a valid schedule of G made by the candidate Algo named
-  /// Name; true when S meets every lower bound, so that no later candidate
-  /// can be better.
-  bool offer(Algorithm Algo, std::string Name, Schedule S);
   /// Records that candidate Algo, named Name, failed with What.
   void fail(Algorithm Algo, std::string Name, const std::string &What);
   /// The choice, its Chosen.Choice set to the reason. Throws InvalidArgument,
@@ -52,6 +48,14 @@ public:
   AutoChoice take();
 
 private:
+  /// Considers S, a valid schedule of G made by the candidate Algo named
+  /// Name, of statistics Stats; true when S meets every lower bound, so
+  /// that no later candidate can be better.
+  bool offer(Algorithm Algo, std::string Name, Schedule S,
+             const ScheduleStats &Stats);
+  /// Whether a schedule of these statistics meets every lower bound.
+  static bool meetsBounds(const ScheduleStats &Stats);
+
   const CommGrid &G;
   const CostModel &Model;
   const GridBounds Bounds; // shared by every candidate

@@ -51,7 +51,8 @@ Plan finishPlan(redistplan::Problem Problem, CommGrid Grid, Schedule Sched,
   // Ids in increasing order make the reports independent of the order in
   // which a scheduler happened to fill each step.
   for (std::vector<int64_t> &Step : Sched.Steps)
-    std::sort(Step.begin(), Step.end());
+    if (!std::is_sorted(Step.begin(), Step.end())) // stepwise's are
+      std::sort(Step.begin(), Step.end());
   Plan Result{std::move(Problem),
               std::move(Grid),
               std::move(Sched),
