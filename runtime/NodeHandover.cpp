@@ -48,6 +48,14 @@ constexpr int64_t MaxChunks = 4096;
 /// cost the same, and tiles of 0.5 to 2 KiB; larger tiles leave L1.
 constexpr int64_t RoundBytes = 256 << 10;
 constexpr int64_t TileBytes = 1 << 10;
+/// Where runs average a cache line or more, messages share few lines, so a
+/// tile need not be small to be reused in L1; a longer one calls the copy
+/// programs less often per byte (2,64 -> 2,96: slices of 1.5 KiB, a tile
+/// each at 1 KiB, and 20-25% less time in packing and unpacking with
+/// tiles of 8 KiB, docs/PERFORMANCE.md). Short runs keep 1 KiB: their
+/// element tables grow with the tile, and 8 KiB cost them more.
+constexpr int64_t LineBytes = 64;
+constexpr int64_t LongRunTileBytes = 8 << 10;
 
 /// Rounds beyond this many would signal more than they move; with fewer,
 /// packing and unpacking would hardly overlap (chunks of each message then
@@ -179,12 +187,14 @@ int64_t RoundShape::ringElements(int64_t PerSlice, int64_t Elements) const {
 
 RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
                             std::size_t ElementBytes, int NodeRanks,
-                            int64_t SentPerSlice, int64_t Largest) {
+                            int64_t SentPerSlice, int64_t Largest,
+                            int64_t RunBytes) {
   RoundShape S = Slicing;
   const int64_t SliceBytes =
       std::max(S.SrcSlice, S.DstSlice) * static_cast<int64_t>(ElementBytes);
-  S.PerTile = std::max<int64_t>(1, TileBytes / SliceBytes);
-  int64_t PerRound = std::max(S.PerTile, RoundBytes / SliceBytes);
+  const int64_t Tile = RunBytes >= LineBytes ? LongRunTileBytes : TileBytes;
+  const int64_t PerTile = std::max<int64_t>(1, Tile / SliceBytes);
+  int64_t PerRound = std::max(PerTile, RoundBytes / SliceBytes);
   // Where what a core sweeps stays in its L2, sweeping once per message
   // costs little, and the rounds' signals would cost more (measured: on 2
   // cores, 2 or 4 ranks break even at 1.5 to 3 MB per core).
@@ -192,13 +202,14 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
     PerRound = 0;
   if (Largest > 0 && SentPerSlice > 0)
     PerRound = std::min(PerRound, Largest / (HandoverSlots * SentPerSlice));
-  // Both ends of a message must cut it alike.
-  int64_t Agreed = 0;
-  MPI_Allreduce(&PerRound, &Agreed, 1, MPI_INT64_T, MPI_MIN, Comm);
-  if (Agreed < 1)
+  // Both ends of a message must cut it alike, and rounds are whole tiles.
+  const int64_t Mine[2] = {PerRound, PerTile};
+  int64_t Agreed[2] = {0, 0};
+  MPI_Allreduce(Mine, Agreed, 2, MPI_INT64_T, MPI_MIN, Comm);
+  if (Agreed[0] < 1)
     return RoundShape();
-  S.PerTile = std::min(S.PerTile, Agreed);
-  S.PerRound = Agreed - Agreed % S.PerTile;
+  S.PerTile = std::min(Agreed[1], Agreed[0]);
+  S.PerRound = Agreed[0] - Agreed[0] % S.PerTile;
   const int64_t Rounds = (S.Slices + S.PerRound - 1) / S.PerRound;
   return Rounds >= MinRounds && Rounds <= MaxRounds ? S : RoundShape();
 }

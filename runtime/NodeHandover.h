@@ -172,10 +172,13 @@ struct RoundShape {
 /// exceeds its L2 (NodeRanks ranks share this node's processors), and
 /// with at least as many rounds as slots. SentPerSlice: elements per
 /// slice of the messages this rank hands over; the slots of all must fit
-/// in Largest elements (0: no bound).
+/// in Largest elements (0: no bound). RunBytes: the shortest average run,
+/// in bytes, of this rank's messages and local copy in its own arrays;
+/// where every rank's runs span cache lines, tiles are longer.
 RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
                             std::size_t ElementBytes, int NodeRanks,
-                            int64_t SentPerSlice, int64_t Largest);
+                            int64_t SentPerSlice, int64_t Largest,
+                            int64_t RunBytes);
 
 /// Hands Outs over and takes Ins, all at once, in Rounds rounds: every
 /// message has Rounds chunks (some may be empty), chunk C in slot C mod 4

@@ -34,11 +34,36 @@ void Plan::Impl::chooseRoundShape(int64_t Largest, int NodeRanks) {
   for (const detail::PeerMessage &M : Sends)
     if (M.Shared)
       SentPerSlice += M.Round.PerSlice;
+  // The shortest average run of one slice, on this rank's side of each
+  // message the rounds move (both sides of the local copy).
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  int64_t RunBytes = INT64_MAX;
+  auto Weigh = [&](const detail::MessageCutter &C, int64_t PerSlice,
+                   detail::CopySide Side) {
+    if (PerSlice == 0)
+      return;
+    const detail::CopyProgram P = C.program(Side, 0, PerSlice);
+    for (bool UseFrom : {true, false})
+      if ((Side == detail::CopySide::Pack) == UseFrom ||
+          Side == detail::CopySide::Direct)
+        RunBytes = std::min(
+            RunBytes,
+            PerSlice * E / std::max<int64_t>(1, detail::runsOf(P, UseFrom)));
+  };
+  for (std::size_t I = 0; I < Sends.size(); ++I)
+    if (Sends[I].Shared)
+      Weigh(SendCutters[I], Sends[I].Round.PerSlice, detail::CopySide::Pack);
+  for (std::size_t I = 0; I < Recvs.size(); ++I)
+    if (Recvs[I].Shared)
+      Weigh(RecvCutters[I], Recvs[I].Round.PerSlice, detail::CopySide::Unpack);
+  if (SelfCutter)
+    Weigh(*SelfCutter, SelfRound.PerSlice, detail::CopySide::Direct);
   // The Scheduled and Overlapped modes' slots must fit their memory bound.
   Shape = redist::chooseRoundShape(
       Comm, Slicing, ElementBytes, NodeRanks, SentPerSlice,
       Options.Mode != ExecMode::Unsynchronized ? std::max<int64_t>(1, Largest)
-                                               : 0);
+                                               : 0,
+      RunBytes);
 }
 
 int64_t Plan::Impl::ringElements(const detail::PeerMessage &M) const {

@@ -363,6 +363,22 @@ int main(int argc, char **argv) {
                          std::to_string(Pl.handoverRounds()) + " rounds");
         }
     }
+    // Runs of 256 and 512 bytes (CYCLIC(64) -> CYCLIC(96), slices of 768
+    // elements, 1.5 KiB per rank): tiles of 5 slices instead of one, 1403
+    // slices leaving a shorter last tile, and an incomplete slice.
+    for (ExecMode Mode : {ExecMode::Scheduled, ExecMode::Unsynchronized}) {
+      PlanOptions O;
+      O.Mode = Mode;
+      const Plan Pl(D::cyclic(4, 64), D::cyclic(4, 96), 768 * 1403 + 100, 8,
+                    MPI_COMM_WORLD, O);
+      const std::string Name =
+          std::string("rounds of long runs, ") + execModeName(Mode);
+      Errors += test::runAndCheck(Pl, Name, 2);
+      Errors += expect(Pl.sharedMessages() == 6 && Pl.handoverRounds() >= 4,
+                       Name + ": " + std::to_string(Pl.sharedMessages()) +
+                           " shared messages in " +
+                           std::to_string(Pl.handoverRounds()) + " rounds");
+    }
     // One slice (BLOCK -> CYCLIC), fewer slices than four rounds, and
     // GEN_BLOCK: chunks of each message instead.
     PlanOptions U;
