@@ -1,7 +1,8 @@
 //===- OverlapEval.cpp - overlap-eval: overlapped schedules against T_opt -===//
 //
 //   overlap-eval [--cases K] [--seed S] [--max-procs 24] [--max-block 12]
-//                [--effort E] [--slowest K] [--jobs J]
+//                [--effort E] [--search-work W] [--slowest K] [--jobs J]
+//                [--case-log FILE]
 //
 // K random redistributions CYCLIC(r) on P -> CYCLIC(s) on Q, P, Q and r, s
 // drawn uniformly up to the maxima, every other one at a whole slice (N = L)
@@ -28,6 +29,7 @@
 #include "redist/Schedulers.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -36,6 +38,7 @@
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <memory>
 #include <mutex>
 #include <numeric>
 #include <random>
@@ -70,10 +73,21 @@ cl::opt<int64_t> Effort("effort", cl::init(1),
                         cl::desc("overlap's search effort "
                                  "(redist::OverlapOptions::Effort)"),
                         cl::cat(EvalCategory));
+cl::opt<int64_t> SearchWork("search-work",
+                            cl::init(OverlapOptions().SearchWork),
+                            cl::desc("overlap's branch-and-bound budget "
+                                     "(redist::OverlapOptions::SearchWork), "
+                                     "to compare budgets"),
+                            cl::cat(EvalCategory));
 cl::opt<unsigned> Slowest("slowest", cl::init(5),
                           cl::desc("List this many cases of the longest "
                                    "planning time"),
                           cl::cat(EvalCategory));
+cl::opt<std::string> CaseLog("case-log",
+                             cl::desc("Append one line per case to this file "
+                                      "as soon as it is done (so that a "
+                                      "sweep cut short still gives figures)"),
+                             cl::value_desc("file"), cl::cat(EvalCategory));
 cl::opt<unsigned> Jobs("jobs", cl::init(1),
                        cl::desc("Threads that schedule cases in parallel"),
                        cl::cat(EvalCategory));
@@ -153,6 +167,7 @@ Outcome evaluate(const Case &C) {
   OverlapReport Report;
   OverlapOptions Opts;
   Opts.Effort = Effort;
+  Opts.SearchWork = SearchWork;
   auto Start = std::chrono::steady_clock::now();
   const double CpuStart = threadCpuSeconds();
   const OverlapSchedule Unsplit =
@@ -220,6 +235,15 @@ int main(int Argc, char **Argv) {
   std::atomic<bool> Failed{false};
   std::string Failure;
   std::mutex FailureLock;
+  std::unique_ptr<raw_fd_ostream> Log;
+  if (!CaseLog.empty()) {
+    std::error_code Error;
+    Log = std::make_unique<raw_fd_ostream>(CaseLog, Error, sys::fs::OF_Append);
+    if (Error) {
+      errs() << "overlap-eval: " << CaseLog << ": " << Error.message() << "\n";
+      return 1;
+    }
+  }
   auto Work = [&] {
     for (size_t K; !Failed && (K = NextCase++) < All.size();) {
       try {
@@ -234,6 +258,20 @@ int main(int Argc, char **Argv) {
         Failed = true;
       }
       const size_t Count = ++Done;
+      if (Log && !Failed) {
+        // case, P r Q s N, messages, overlap / T_opt, at T_opt, proved,
+        // planning CPU and wall seconds.
+        std::lock_guard<std::mutex> Hold(FailureLock);
+        const Case &C = All[K];
+        const Outcome &O = Results[K];
+        *Log << "case " << First + static_cast<int64_t>(K) << " " << C.P << " "
+             << C.R << " " << C.Q << " " << C.S << " " << C.N << " "
+             << O.Messages << " " << format("%.4f", O.Overlap) << " "
+             << O.OverlapAtBound << " " << O.Proved << " "
+             << format("%.4f", O.OverlapCpu) << " "
+             << format("%.4f", O.OverlapSeconds) << "\n";
+        Log->flush();
+      }
       if (Count % 500 == 0) {
         std::lock_guard<std::mutex> Hold(FailureLock);
         errs() << "overlap-eval: " << Count << " of " << Cases << " cases, "
@@ -277,7 +315,8 @@ int main(int Argc, char **Argv) {
   }
   outs() << "overlap-eval --cases " << Cases << " --seed " << Seed
          << " --max-procs " << MaxProcs << " --max-block " << MaxBlock
-         << " --effort " << Effort << ": " << Messages << " messages\n\n";
+         << " --effort " << Effort << " --search-work " << SearchWork << ": "
+         << Messages << " messages\n\n";
   printRatios({Overlap, Bridge, Stepwise, Greedy});
   const double K = static_cast<double>(Cases);
   outs() << "\noverlap: makespan = T_opt in " << OverlapAtBound << " of "

@@ -613,7 +613,7 @@ bool CodeGen::plan(const ActionInfo &A, bool InInstance,
   StaticPlan Plan =
       planStatically(From, To,
                      {D.Schedule.value_or(redist::Algorithm::Auto), D.Overlap,
-                      D.OverlapEffort},
+                      D.OverlapEffort, /*Search=*/!Options.ForceDynamic},
                      ElementBytes, Options.Limits, Options.Model);
   return takePlan(D, algorithmName(D), InInstance, Plan, Tables, Why);
 }

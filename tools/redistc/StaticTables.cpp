@@ -55,6 +55,9 @@ StaticPlan planChecked(const redist::Layout &From, const redist::Layout &To,
     if (Algorithm.Overlap) {
       redist::OverlapOptions Search;
       Search.Effort = Algorithm.OverlapEffort;
+      if (!Algorithm.Search)
+        Search.MatchingWork = Search.DeadlineWork = Search.DeadlineRounds =
+            Search.ListSearchWork = Search.ExactNodes = Search.SearchWork = 0;
       Overlapped =
           redist::makeOverlapSchedule(*Algorithm.Overlap, Grid, Search);
       // The events order the messages: the tables hold them in one step.

@@ -76,6 +76,10 @@ struct StaticAlgorithm {
   redist::Algorithm Steps = redist::Algorithm::Auto;
   std::optional<redist::OverlapAlgorithm> Overlap;
   int64_t OverlapEffort = 1; ///< redist::OverlapOptions::Effort
+  /// False where the tables will be dropped (--dynamic): the overlapped
+  /// schedulers then run with no search budget, which checks the directive
+  /// with the same errors as the static path without the search.
+  bool Search = true;
 };
 
 /// The outcome of trying the static path.
