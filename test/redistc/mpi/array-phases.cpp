@@ -30,13 +30,13 @@
 // RUN: not diff -q %t.static.cpp %t.tampered.cpp
 // RUN: %mpicxx %redist_cxxflags -I%S/Inputs %t.tampered.cpp -o %t.tampered %redist_libs
 // RUN: not %mpirun -np 4 %t.tampered 2>&1 | FileCheck --check-prefix=TAMPERED %s
-// TABLES: 9
+// TABLES: 10
 // TAMPERED: array-phases.cpp:{{[0-9]+}}: the translated table of messages does not match the runtime's schedule library (translate the file again): message 0 -> 0 has 1 elements, not {{[0-9]+}}
 //
-// REPORT: array-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 grid, row-major
+// REPORT: array-phases.cpp:{{[0-9]+}}:1: processors G: a 2 x 2 arrangement, row-major
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: processors L: 4 processes
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: processors T: a 1 x 2 x 2 arrangement, row-major
-// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2 grid, column-major
+// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: processors C: a 2 x 2 arrangement, column-major
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: processors Q: 4 processes
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute x: (cyclic(NB), *) of 8 x 3 onto Q, column-major storage
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: redistribute x in blocks<1>: static; schedule
@@ -55,9 +55,9 @@
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute w: (block, *, *) of 8 x 5 x 4 onto L, row-major storage
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: assign w = u: static; schedule
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: assign w = u: dynamic (schedule(overlap) orders the messages at run time)
-// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute a: 2x2 row-major grid, rows block of 6, cols block of 4 onto G
-// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute b: 2x2 row-major grid, rows cyclic of 4, cols block of 6 onto G
-// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: assign b = a: dynamic (the layout of 'a', a matrix or a 1-D array, is converted at run time)
+// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute a: (block, block) of 6 x 4 onto G, column-major storage
+// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: distribute b: (cyclic, block) of 4 x 6 onto G, column-major storage
+// REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: assign b = a: static; schedule stepwise
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: redistribute u: dynamic (the layout of 'u' is only known at run time)
 // REPORT-NEXT: array-phases.cpp:{{[0-9]+}}:1: redistribute u: dynamic (the layout of 'u' is only known at run time)
 //
