@@ -738,11 +738,12 @@ Attempt matrix(Draws &D, MPI_Comm Comm) {
              std::to_string(Amount);
     }
   } else if (A.Fault == "extent") {
-    // A larger matrix: the whole source no longer fits the target; a
-    // larger target holds it, a larger source holds a region.
+    // A larger matrix. A plan's whole source no longer fits the target; a
+    // larger target holds it, a larger source holds a region. A directive
+    // moves a rank-2 array, whose extents must match on both sides.
     (D.coin(50) ? S.M : S.N) += Amount;
     A.Different = Mine && !All;
-    A.Invalid = Mine && OnSource && Region.Rows < 0;
+    A.Invalid = Mine && (OnSource || Plain) && Region.Rows < 0;
     What = SideName + std::to_string(S.M) + "x" + std::to_string(S.N);
   } else if (A.Fault == "block size") {
     (D.coin(50) ? S.MB : S.NB) += Amount;
