@@ -437,6 +437,16 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
   };
   std::vector<Entry> Row;
   std::vector<int64_t> Lo(D), Hi(D), At(D);
+  // Steps the odometer At over [Lo, Hi) on axes [0, Axes) to its next
+  // tuple; false after the last.
+  auto Advance = [&](size_t Axes) {
+    size_t A = Axes;
+    while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
+      At[A - 1] = Lo[A - 1];
+      --A;
+    }
+    return A > 0;
+  };
   for (int64_t Src = 0; Src < From.procs(); ++Src) {
     bool Empty = false;
     for (size_t A = 0; A < D; ++A) {
@@ -469,12 +479,7 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
                   LenBase * LastLines[static_cast<size_t>(K)].Len)
             Row.push_back({DstBase + LastDst[static_cast<size_t>(K)], Len,
                            TupleBase + K * Radix[Last]});
-        size_t A = Last;
-        while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
-          At[A - 1] = Lo[A - 1];
-          --A;
-        }
-        if (A == 0)
+        if (!Advance(Last))
           break;
       }
     } else {
@@ -486,12 +491,7 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
         }
         if (const int64_t Len = Length(At))
           Row.push_back({Dst, Len, Tuple});
-        size_t A = D;
-        while (A > 0 && ++At[A - 1] == Hi[A - 1]) {
-          At[A - 1] = Lo[A - 1];
-          --A;
-        }
-        if (A == 0)
+        if (!Advance(D))
           break;
       }
     }
