@@ -277,6 +277,12 @@ ArrayLayout::ArrayLayout(std::vector<int64_t> ExtentsIn,
   }
 }
 
+// One dimension over a 1-D arrangement of D's processes: its local part is
+// the 1-D local part, tightly stored.
+ArrayLayout ArrayLayout::rankOne(const Distribution &D, int64_t N) {
+  return ArrayLayout({N}, {DimFormat::of(D)}, {D.procs()});
+}
+
 int64_t ArrayLayout::procAt(const std::vector<int64_t> &Coords) const {
   if (Coords.size() != Grid.size())
     throw InvalidArgument(std::to_string(Coords.size()) +

@@ -183,10 +183,6 @@ ArrayLayout distributedArray(const ArrayTarget &T, MPI_Comm Comm,
   return *L;
 }
 
-ArrayLayout arrayOf(const Distribution &D, int64_t N) {
-  return ArrayLayout({N}, {DimFormat::of(D)}, {D.procs()});
-}
-
 SectionRange whole() { return SectionRange(); }
 
 SectionRange range(int64_t Begin, int64_t End) {

@@ -3,8 +3,8 @@
 // formats that differs from the arrangement's rank, a permutation that is
 // not one, extents that differ after the permutation, a constant section
 // out of range, gen_block sums named by dimension and extent (the
-// library's words), and sections of a 1-D array. The
-// parser's errors (PARSE) come before the analysis's.
+// library's words), and the same rules for a 1-D array, the rank-1 case.
+// The parser's errors (PARSE) come before the analysis's.
 //
 // RUN: rm -f %t.out
 // RUN: not redistc %s -o %t.out -- -ferror-limit=0 > %t.errors 2>&1
@@ -31,7 +31,7 @@ constexpr std::int64_t Sizes[2] = {3, 4};
 void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
        std::vector<double> &D, std::vector<double> &E, std::vector<double> &F,
        std::vector<double> &U, std::vector<double> &V, std::vector<double> &W,
-       std::vector<double> &M, std::vector<double> &X) {
+       std::vector<double> &M, std::vector<double> &X, double *Y) {
 // CHECK: [[@LINE+1]]:45: error: 'A' has 3 dimensions but 2 formats; give one format, or '*', per dimension
 #pragma redist distribute A[4][5][6](block, block) onto G
 // CHECK: [[@LINE+1]]:60: error: 'B' has 2 distributed dimensions (formats other than '*') but arrangement 'T' has rank 3
@@ -49,6 +49,7 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist distribute W[4][5][6](block, *, *) onto P
 #pragma redist distribute M[4][5](block, block) onto G
 #pragma redist distribute X[20](block) onto P
+#pragma redist distribute Y[20](cyclic(2)) onto P
 // CHECK: [[@LINE+1]]:38: error: 'U' has 3 dimensions but 2 formats; give one format, or '*', per dimension
 #pragma redist redistribute U(block, *) onto P
 // CHECK: [[@LINE+1]]:53: error: 'U' has 2 distributed dimensions (formats other than '*') but arrangement 'P' has rank 1
@@ -70,8 +71,15 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 #pragma redist assign W[0:2][:][:] = U
 // CHECK: [[@LINE+1]]:16: error: assign between 'M' of rank 2 and 'U' of rank 3
 #pragma redist assign M = U
-// CHECK: [[@LINE+1]]:27: error: sections and permute(...) take arrays of rank 2 or more; 'X' has one dimension
+// A 1-D array is the rank-1 case, with sections and permute as any array.
+// CHECK: [[@LINE+1]]:16: error: assign between 'W' of rank 3 and 'X' of rank 1
 #pragma redist assign W = X[0:4]
+// CHECK: [[@LINE+1]]:27: error: invalid assign: the permutation is not one: entry 0 is 1, outside [0, 1)
+#pragma redist assign Y = permute(X, 1)
+// CHECK: [[@LINE+1]]:28: error: invalid assign: the source section of dimension 0, [4, 24), is outside the extent 20
+#pragma redist assign Y = X[4:24]
+// CHECK: [[@LINE+1]]:16: error: invalid assign: the extents differ after the permutation: target dimension 0 has 20, source dimension 0 has 8
+#pragma redist assign Y = X[0:8]
 // PARSE: [[@LINE+1]]:44: error: expected an axis number (an integer literal) in permute(...)
 #pragma redist assign V = permute(U, 2, 0, Zero)
 }

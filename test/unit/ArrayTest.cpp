@@ -23,6 +23,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -129,6 +130,33 @@ TEST(ArrayLayoutTest, MatrixIsTheRankTwoCase) {
     for (int64_t I = 0; I < M; ++I)
       for (int64_t J = 0; J < N; ++J)
         EXPECT_EQ(A.toLocal({I, J}), L.toLocal(I, J));
+  }
+}
+
+// A 1-D array's local part is the same storage when an assign takes it as
+// a rank-1 array: every element at the same process and local index.
+TEST(ArrayLayoutTest, VectorIsTheRankOneCase) {
+  std::mt19937_64 Rng(2303);
+  for (int Case = 0; Case < 200; ++Case) {
+    const int64_t N = uniform(Rng, 0, 40), P = uniform(Rng, 1, 5);
+    std::vector<int64_t> Sizes(static_cast<size_t>(P), 0);
+    for (int64_t G = 0; G < N; ++G)
+      ++Sizes[static_cast<size_t>(uniform(Rng, 0, P - 1))];
+    const int64_t K = uniform(Rng, 1, 4);
+    const Distribution Formats[] = {
+        Distribution::block(P),
+        Distribution::block(P, std::max<int64_t>(1, (N + P - 1) / P) + K - 1),
+        Distribution::cyclic(P, K), Distribution::genBlock(Sizes)};
+    for (const Distribution &D : Formats) {
+      const Layout L(D, N);
+      const ArrayLayout A = ArrayLayout::rankOne(D, N);
+      SCOPED_TRACE(L.distribution().str() + " as " + A.str());
+      ASSERT_EQ(A.procs(), P);
+      for (int64_t Proc = 0; Proc < P; ++Proc)
+        EXPECT_EQ(A.storageSize(Proc), L.localSize(Proc));
+      for (int64_t G = 0; G < N; ++G)
+        EXPECT_EQ(A.toLocal({G}), (LocalPlace{L.owner(G), L.toLocal(G)}));
+    }
   }
 }
 

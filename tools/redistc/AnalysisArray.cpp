@@ -6,7 +6,9 @@
 // Each distributed dimension is checked as a 1-D array is (checkFormat, in
 // the library's words naming the dimension); here are the rules that tie
 // the dimensions together, and those of an assign's sections and
-// permutation, which redist::sectionRegion checks as the runtime does.
+// permutation, which redist::sectionRegion checks as the runtime does. A
+// 1-D array on either side of an assign is the rank-1 array of its
+// distribution (redist::ArrayLayout::rankOne), as the runtime takes it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -240,18 +242,8 @@ bool Analysis::analyseArrayAction(const Directive &D, ActionInfo &A) {
     }
     return checkArrayFormats(D, A.Formats, A.Target->Extents, Grid, VarText);
   }
+  // A 1-D array is the rank-1 array of its distribution.
   const int TR = A.Target->rank(), SR = A.Source->rank();
-  if (TR == 1 || SR == 1) {
-    if (!D.Permutation.empty() || !D.TargetSection.empty() ||
-        !D.SourceSection.empty()) {
-      const bool TargetOne = TR == 1;
-      error(TargetOne ? D.Slots[D.Var].Range.getBegin()
-                      : D.Slots[D.Src].Range.getBegin(),
-            Diags.SectionOfVector)
-          << (TargetOne ? VarText : A.SourceVar.Text);
-      return false;
-    }
-  }
   if (TR != SR) {
     error(D.KeywordLoc, Diags.ArrayAssignRank)
         << VarText << std::to_string(TR) << A.SourceVar.Text
@@ -325,14 +317,28 @@ void Analysis::trackArrays() {
   for (const auto &A : Actions)
     if (A->ArrayPath && !A->isAssign() && A->Onto && A->Onto != A->Target->Onto)
       GridMayChange.insert(A->Target);
-  // The layout of Dist's variable at At, or why it is not known.
+  // The layout of Dist's variable at At, or why it is not known. A 1-D
+  // array's is the rank-1 array of OneD, its distribution there
+  // (trackDistributions; else OneDWhy says why it is not known).
   auto current = [&](const DistributionInfo &Dist, const Placement &At,
                      const std::string &Var,
+                     const std::optional<redist::Distribution> &OneD,
+                     const std::string &OneDWhy,
                      std::string &Why) -> std::optional<redist::ArrayLayout> {
     if (!Dist.isArray()) {
-      Why =
-          "the layout of '" + Var + "', a 1-D array, is converted at run time";
-      return std::nullopt;
+      Why = OneDWhy;
+      if (!OneD)
+        return std::nullopt;
+      if (!Dist.Extent) {
+        Why = "the extent of '" + Var + "' is not a constant";
+        return std::nullopt;
+      }
+      try {
+        return redist::ArrayLayout::rankOne(*OneD, *Dist.Extent);
+      } catch (const redist::InvalidArgument &E) {
+        Why = E.what(); // the runtime raises it
+        return std::nullopt;
+      }
     }
     const Change &C = Latest.find(&Dist)->second;
     if (Dist.Escapes || !sameStraightLineBlock(*C.Where, At)) {
@@ -348,8 +354,11 @@ void Analysis::trackArrays() {
       continue;
     std::string FromWhy, ToWhy;
     if (A->isAssign()) {
-      A->FromArray = current(*A->Source, A->Where, A->SourceVar.Text, FromWhy);
-      A->ToArray = current(*A->Target, A->Where, A->TargetVar.Text, ToWhy);
+      const std::string OneDWhy = A->NotConstant;
+      A->FromArray = current(*A->Source, A->Where, A->SourceVar.Text, A->From,
+                             OneDWhy, FromWhy);
+      A->ToArray = current(*A->Target, A->Where, A->TargetVar.Text, A->To,
+                           OneDWhy, ToWhy);
       if (!A->FromArray)
         A->NotConstant =
             FromWhy.empty() ? "the source layout is not known" : FromWhy;
@@ -361,7 +370,8 @@ void Analysis::trackArrays() {
       continue;
     }
     const DistributionInfo &Dist = *A->Target;
-    A->FromArray = current(Dist, A->Where, A->TargetVar.Text, FromWhy);
+    A->FromArray =
+        current(Dist, A->Where, A->TargetVar.Text, std::nullopt, "", FromWhy);
     std::vector<std::optional<int64_t>> Grid;
     redist::GridOrder Order = redist::GridOrder::RowMajor;
     std::string GridName = (A->Onto ? A->Onto : Dist.Onto)->D->Arrangement.Name;

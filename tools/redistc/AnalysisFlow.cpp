@@ -102,8 +102,20 @@ void Analysis::trackDistributions() {
       ProcsMayChange.insert(A->Target);
 
   for (const auto &A : Actions) {
-    if (A->ArrayPath)
+    if (A->ArrayPath) {
+      // A 1-D array on either side of an assign on the N-D path: its
+      // distribution here (trackArrays makes it the rank-1 array), or why it
+      // is not known, the source's first.
+      if (A->isAssign()) {
+        std::string SourceWhy, TargetWhy;
+        if (!A->Source->isArray())
+          A->From = current(A->Source, A->Where, SourceWhy);
+        if (!A->Target->isArray())
+          A->To = current(A->Target, A->Where, TargetWhy);
+        A->NotConstant = SourceWhy.empty() ? TargetWhy : SourceWhy;
+      }
       continue; // trackArrays
+    }
     const Directive &D = *A->D;
     const std::string &VarText = A->TargetVar.Text;
     std::string FromWhy, ToWhy;

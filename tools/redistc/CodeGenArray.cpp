@@ -4,7 +4,8 @@
 // the distribute of an array of the N-D form (a matrix is its rank-2 case),
 // its descriptor: the current redist::ArrayLayout and the communicator. Its
 // redistribute, and an assign of such arrays (with sections or a
-// permutation), are static when both layouts and the region are constant:
+// permutation; a 1-D array is the rank-1 array of its distribution), are
+// static when both layouts and the region are constant:
 // redistc computes the schedule with the library's calls the runtime makes
 // (planArrayStatically) and emits it as a table of messages between
 // processes, which the runtime checks and follows. Otherwise the runtime
@@ -75,7 +76,7 @@ std::string arrayLayoutOf(const DistributionInfo &Dist) {
   const std::string Current = Names.use(Declared::Distribution);
   if (Dist.isArray())
     return Current;
-  return "redist::directive::arrayOf(" + Current + ", " +
+  return "redist::ArrayLayout::rankOne(" + Current + ", " +
          Names.use(Declared::Extent) + ")";
 }
 

@@ -147,14 +147,17 @@ struct ActionInfo {
   FormatValue Format;
   const ArrangementInfo *Onto = nullptr;
   /// The distributions before and after, when known at translation time.
+  /// Of an assign on the N-D path: those of its 1-D sides (SRC's, DST's),
+  /// which FromArray and ToArray take as rank-1 arrays.
   std::optional<redist::Distribution> From;
   std::optional<redist::Distribution> To;
   /// Why From or To is not known (empty when both are).
   std::string NotConstant;
 
   /// The N-D path moves it: a redistribute of an array of the N-D form
-  /// (matrices among them), or an assign involving one, which may permute
-  /// axes or take sections. Its formats are Formats.
+  /// (matrices among them), or an assign involving one or with sections or a
+  /// permutation, a 1-D array being the rank-1 case. Its formats are
+  /// Formats.
   bool ArrayPath = false;
   std::vector<std::optional<FormatValue>> Formats;
   /// Of an assign: the region as constants, when the extents, sections and

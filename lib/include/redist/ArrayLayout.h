@@ -128,6 +128,10 @@ public:
               std::vector<int64_t> Grid, GridOrder Order = GridOrder::RowMajor,
               std::vector<int64_t> FirstProc = {},
               ArrayStorage Storage = ArrayStorage());
+  /// The rank-1 array that a 1-D array of N elements distributed by D is:
+  /// element G at the same process and local index as in Layout(D, N).
+  /// Throws as Layout(D, N) does.
+  static ArrayLayout rankOne(const Distribution &D, int64_t N);
 
   int rank() const { return static_cast<int>(Extents.size()); }
   const std::vector<int64_t> &extents() const { return Extents; }

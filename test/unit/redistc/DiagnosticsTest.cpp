@@ -781,16 +781,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ArrayAssignRank 6:16: error: assign between 'M' of rank 2 and 'U' "
         "of rank 3"}},
-      {"SectionOfVector",
-       {"#include <vector>\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &W, std::vector<double> &X) {\n"
-        "#pragma redist distribute W[4][5](block, *) onto P\n"
-        "#pragma redist distribute X[20](block) onto P\n"
-        "#pragma redist assign W = X[0:4]\n"
-        "}\n"},
-       {"SectionOfVector 6:27: error: sections and permute(...) take arrays "
-        "of rank 2 or more; 'X' has one dimension"}},
       {"InvalidRegion",
        {"#include <vector>\n"
         "#pragma redist processors P(4)\n"

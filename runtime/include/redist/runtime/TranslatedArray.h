@@ -5,7 +5,8 @@
 // distribute A[M][N](F0, F1) onto G, and the redistribute and assign
 // directives of such an array): the layout a directive's run-time
 // values make, or what is wrong with them, and the cached ArrayPlan of a
-// redistribute or an assign (with a permutation or sections). inquire
+// redistribute or an assign (with a permutation or sections; a 1-D
+// array's side is redist::ArrayLayout::rankOne of its distribution). inquire
 // gives a redist::DistributedArrayInfo (redist/runtime/LocalPart.h). Every
 // error names the directive's place and is raised on every rank before any data
 // moves.
@@ -111,10 +112,6 @@ ArrayLayout arrayLayout(const ArrayTarget &T, const char *Where);
 ArrayLayout distributedArray(const ArrayTarget &T, MPI_Comm Comm,
                              const char *Where,
                              Verification V = Verification::Default);
-
-/// A 1-D array's distribution D of N elements as the rank-1 array it is,
-/// for an assign on the N-D path.
-ArrayLayout arrayOf(const Distribution &D, int64_t N);
 
 /// A section's whole dimension ([:]) and its range [Begin, End).
 SectionRange whole();
