@@ -306,8 +306,9 @@ TEST(ArrayGridTest, BandMatchesElementCount) {
       ASSERT_LT(Id, static_cast<int64_t>(Named.size()));
       ++Named[static_cast<size_t>(Id)];
       EXPECT_LE(G.Whole.Messages[static_cast<size_t>(Id)].Len, Product);
-      if (!Resolved.Band)
+      if (!Resolved.Band) {
         EXPECT_EQ(G.Whole.Messages[static_cast<size_t>(Id)].Len, Product);
+      }
     }
     for (int Times : Named)
       EXPECT_EQ(Times, 1);
