@@ -352,11 +352,19 @@ bool redist::isWholeArray(const ArrayLayout &From, const ArrayLayout &To,
 }
 
 int64_t ArrayGrid::messageId(const std::vector<int64_t> &AxisIds) const {
-  int64_t Index = 0;
-  for (size_t A = 0; A < Axes.size(); ++A)
-    Index = Index * static_cast<int64_t>(Axes[A].Lines.Messages.size()) +
-            AxisIds[A];
-  return IdOfTuple[static_cast<size_t>(Index)];
+  int64_t Src = 0, Dst = 0;
+  for (size_t A = 0; A < Axes.size(); ++A) {
+    const size_t I = static_cast<size_t>(AxisIds[A]);
+    Src += SrcShare[A][I];
+    Dst += DstShare[A][I];
+  }
+  // A source's messages are sorted by target.
+  const auto Begin = Whole.Messages.begin();
+  const auto First = Begin + RowStart[static_cast<size_t>(Src)],
+             Last = Begin + RowStart[static_cast<size_t>(Src) + 1];
+  const auto It = std::lower_bound(
+      First, Last, Dst, [](const Message &M, int64_t D) { return M.Dst < D; });
+  return It != Last && It->Dst == Dst ? It - Begin : -1;
 }
 
 std::vector<AxisGrid> redist::computeAxisGrids(const ArrayLayout &From,
@@ -409,13 +417,12 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
   }
   G.Whole.P = From.procs();
   G.Whole.Q = To.procs();
-  const Shares S = sharesOf(From, To, G.Axes);
+  Shares S = sharesOf(From, To, G.Axes);
   TupleLength Length(From, To, R, G.Axes);
   const size_t D = G.Axes.size();
   // Each axis grid is sorted by source: the messages of 1-D source process
   // p are ids [First[a][p], First[a][p + 1]).
   std::vector<std::vector<int64_t>> First(D);
-  std::vector<int64_t> Radix(D, 1);
   for (size_t A = 0; A < D; ++A) {
     const CommGrid &L = G.Axes[A].Lines;
     First[A].assign(static_cast<size_t>(L.P) + 1, 0);
@@ -424,16 +431,13 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
     for (size_t P = 0; P < static_cast<size_t>(L.P); ++P)
       First[A][P + 1] += First[A][P];
   }
-  for (size_t A = D - 1; A > 0; --A)
-    Radix[A - 1] =
-        Radix[A] * static_cast<int64_t>(G.Axes[A].Lines.Messages.size());
   // Source process by source process, so that the grid comes out sorted
   // with one short sort per process (by target): O(messages log degree).
   // A band leaves some tuples empty: they are no message.
-  G.IdOfTuple.assign(static_cast<size_t>(Count), -1);
+  G.RowStart.assign(static_cast<size_t>(From.procs()) + 1, 0);
   G.Whole.Messages.reserve(static_cast<size_t>(Count));
   struct Entry {
-    int64_t Dst, Len, Tuple;
+    int64_t Dst, Len;
   };
   std::vector<Entry> Row;
   std::vector<int64_t> Lo(D), Hi(D), At(D);
@@ -448,6 +452,8 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
     return A > 0;
   };
   for (int64_t Src = 0; Src < From.procs(); ++Src) {
+    G.RowStart[static_cast<size_t>(Src)] =
+        static_cast<int64_t>(G.Whole.Messages.size());
     bool Empty = false;
     for (size_t A = 0; A < D; ++A) {
       const size_t Rank =
@@ -467,30 +473,26 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
       const std::vector<Message> &LastLines = G.Axes[Last].Lines.Messages;
       const std::vector<int64_t> &LastDst = S.Dst[Last];
       while (true) {
-        int64_t DstBase = 0, TupleBase = 0, LenBase = 1;
+        int64_t DstBase = 0, LenBase = 1;
         for (size_t A = 0; A < Last; ++A) {
           const size_t I = static_cast<size_t>(At[A]);
           DstBase += S.Dst[A][I];
-          TupleBase += At[A] * Radix[A];
           LenBase *= G.Axes[A].Lines.Messages[I].Len;
         }
         for (int64_t K = Lo[Last]; K < Hi[Last]; ++K)
           if (const int64_t Len =
                   LenBase * LastLines[static_cast<size_t>(K)].Len)
-            Row.push_back({DstBase + LastDst[static_cast<size_t>(K)], Len,
-                           TupleBase + K * Radix[Last]});
+            Row.push_back({DstBase + LastDst[static_cast<size_t>(K)], Len});
         if (!Advance(Last))
           break;
       }
     } else {
       while (true) {
-        int64_t Dst = 0, Tuple = 0;
-        for (size_t A = 0; A < D; ++A) {
+        int64_t Dst = 0;
+        for (size_t A = 0; A < D; ++A)
           Dst += S.Dst[A][static_cast<size_t>(At[A])];
-          Tuple += At[A] * Radix[A];
-        }
         if (const int64_t Len = Length(At))
-          Row.push_back({Dst, Len, Tuple});
+          Row.push_back({Dst, Len});
         if (!Advance(D))
           break;
       }
@@ -498,12 +500,12 @@ ArrayGrid redist::computeArrayGrid(const ArrayLayout &From,
     auto ByDst = [](const Entry &X, const Entry &Y) { return X.Dst < Y.Dst; };
     if (!std::is_sorted(Row.begin(), Row.end(), ByDst))
       std::sort(Row.begin(), Row.end(), ByDst);
-    for (const Entry &E : Row) {
-      G.IdOfTuple[static_cast<size_t>(E.Tuple)] =
-          static_cast<int64_t>(G.Whole.Messages.size());
+    for (const Entry &E : Row)
       G.Whole.Messages.push_back({Src, E.Dst, E.Len});
-    }
   }
+  G.RowStart.back() = static_cast<int64_t>(G.Whole.Messages.size());
+  G.SrcShare = std::move(S.Src);
+  G.DstShare = std::move(S.Dst);
   return G;
 }
 

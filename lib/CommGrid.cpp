@@ -52,11 +52,12 @@ std::vector<int64_t> CommGrid::columnCounts() const {
 }
 
 int64_t CommGrid::maxDegree() const {
+  // One pass over the messages for both sides, not one each.
+  std::vector<int64_t> Counts(static_cast<size_t>(P + Q), 0);
   int64_t Max = 0;
-  for (int64_t C : rowCounts())
-    Max = std::max(Max, C);
-  for (int64_t C : columnCounts())
-    Max = std::max(Max, C);
+  for (const Message &M : Messages)
+    Max = std::max({Max, ++Counts[static_cast<size_t>(M.Src)],
+                    ++Counts[static_cast<size_t>(P + M.Dst)]});
   return Max;
 }
 

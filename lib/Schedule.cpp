@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace redist {
 
@@ -59,35 +60,29 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
              ")";
   }
 
-  // What the step loop needs of each message, in one place: a step's ids
-  // are scattered over the grid, so each costs one cache miss, not three.
-  struct Entry {
-    int32_t Src, Dst; ///< dense process numbers
-    int64_t Step;     ///< the step that sends it, -1 before
-  };
-  std::vector<Entry> Of(static_cast<size_t>(NumMessages));
+  if (S.Steps.size() > static_cast<size_t>(std::numeric_limits<int32_t>::max()))
+    return "schedule: " + std::to_string(S.Steps.size()) +
+           " steps, more than the validator can index";
+  // The step that sends each message, -1 before. Processes are numbered
+  // by their own numbers where these are dense enough, so that the loop
+  // below reads them from the message itself; otherwise densely, from
+  // DenseSrc and DenseDst.
+  std::vector<int32_t> StepOf(static_cast<size_t>(NumMessages), -1);
+  std::vector<int32_t> DenseSrc, DenseDst;
   size_t NumSrc = 0, NumDst = 0;
-  if (numberedDirectly(G, NumMessages)) {
-    // Few processes next to messages: their own numbers are dense enough.
+  const bool Direct = numberedDirectly(G, NumMessages);
+  if (Direct) {
     NumSrc = static_cast<size_t>(G.P);
     NumDst = static_cast<size_t>(G.Q);
-    for (int64_t Id = 0; Id < NumMessages; ++Id)
-      Of[Id] = {static_cast<int32_t>(G.Messages[Id].Src),
-                static_cast<int32_t>(G.Messages[Id].Dst), -1};
   } else {
-    std::vector<int32_t> Dense;
     NumSrc = detail::denseIds(
                  NumMessages, [&](int64_t Id) { return G.Messages[Id].Src; },
-                 G.P, Dense)
+                 G.P, DenseSrc)
                  .size();
-    for (int64_t Id = 0; Id < NumMessages; ++Id)
-      Of[Id] = {Dense[Id], 0, -1};
     NumDst = detail::denseIds(
                  NumMessages, [&](int64_t Id) { return G.Messages[Id].Dst; },
-                 G.Q, Dense)
+                 G.Q, DenseDst)
                  .size();
-    for (int64_t Id = 0; Id < NumMessages; ++Id)
-      Of[Id].Dst = Dense[Id];
   }
 
   // Message sent (received) by each process in the step being checked, and
@@ -102,27 +97,30 @@ std::optional<std::string> validateSchedule(const CommGrid &G,
       if (Id < 0 || Id >= NumMessages)
         return Where() + "message id " + std::to_string(Id) +
                " is out of range [0, " + std::to_string(NumMessages) + ")";
-      Entry &E = Of[Id];
-      if (E.Step == Step)
+      int32_t &Sent = StepOf[static_cast<size_t>(Id)];
+      if (Sent == Step)
         return Where() + describe(G, Id) + " appears twice";
-      if (E.Step >= 0)
+      if (Sent >= 0)
         return Where() + describe(G, Id) + " was already sent in step " +
-               std::to_string(E.Step);
-      if (SendStep[E.Src] == Step)
-        return Where() + "process " + std::to_string(G.Messages[Id].Src) +
-               " sends twice: " + describe(G, SendBy[E.Src]) + " and " +
+               std::to_string(Sent);
+      const Message &M = G.Messages[Id];
+      const size_t Src = static_cast<size_t>(Direct ? M.Src : DenseSrc[Id]),
+                   Dst = static_cast<size_t>(Direct ? M.Dst : DenseDst[Id]);
+      if (SendStep[Src] == Step)
+        return Where() + "process " + std::to_string(M.Src) +
+               " sends twice: " + describe(G, SendBy[Src]) + " and " +
                describe(G, Id);
-      if (RecvStep[E.Dst] == Step)
-        return Where() + "process " + std::to_string(G.Messages[Id].Dst) +
-               " receives twice: " + describe(G, RecvBy[E.Dst]) + " and " +
+      if (RecvStep[Dst] == Step)
+        return Where() + "process " + std::to_string(M.Dst) +
+               " receives twice: " + describe(G, RecvBy[Dst]) + " and " +
                describe(G, Id);
-      E.Step = Step;
-      SendStep[E.Src] = RecvStep[E.Dst] = Step;
-      SendBy[E.Src] = RecvBy[E.Dst] = Id;
+      Sent = static_cast<int32_t>(Step);
+      SendStep[Src] = RecvStep[Dst] = Step;
+      SendBy[Src] = RecvBy[Dst] = Id;
     }
   }
   for (int64_t Id = 0; Id < NumMessages; ++Id)
-    if (Of[Id].Step < 0)
+    if (StepOf[static_cast<size_t>(Id)] < 0)
       return describe(G, Id) + " is in no step";
   return std::nullopt;
 }
@@ -161,41 +159,53 @@ void measureDegrees(const CommGrid &G, GridBounds &B) {
                 .size();
 }
 
+/// The ranks of message Id's source and target, B being measureGrid(G).
+std::pair<int32_t, int32_t> ranksOf(const CommGrid &G, const GridBounds &B,
+                                    int64_t Id) {
+  if (B.RankOf.empty()) {
+    const Message &M = G.Messages[static_cast<size_t>(Id)];
+    return {static_cast<int32_t>(M.Src), static_cast<int32_t>(M.Dst)};
+  }
+  return {B.RankOf[2 * Id], B.RankOf[2 * Id + 1]};
+}
+
 } // namespace
 
 GridBounds measureGrid(const CommGrid &G) {
   GridBounds B;
   const int64_t M = static_cast<int64_t>(G.Messages.size());
+  std::vector<int64_t> Sends, Recvs;
+  auto CountCritical = [&](int64_t Src, int64_t Dst) {
+    if (Src != Dst)
+      B.CriticalLowerBound =
+          std::max({B.CriticalLowerBound, ++Sends[Src], ++Recvs[Dst]});
+  };
   if (numberedDirectly(G, M)) {
-    // One pass: degrees and volumes by process number, and each rank its
-    // own number.
+    // One pass: degrees, volumes and local-copy-free counts by process
+    // number, each rank being its own number.
     std::vector<int64_t> Degree(static_cast<size_t>(G.P + G.Q), 0),
         Volume(Degree.size(), 0);
-    B.RankOf.resize(static_cast<size_t>(2 * M));
     B.Ranks = static_cast<size_t>(std::max(G.P, G.Q));
-    for (int64_t Id = 0; Id < M; ++Id) {
-      const Message &Msg = G.Messages[Id];
+    Sends.assign(B.Ranks, 0);
+    Recvs.assign(B.Ranks, 0);
+    for (const Message &Msg : G.Messages) {
       ++Degree[Msg.Src];
       Volume[Msg.Src] += Msg.Len;
       ++Degree[G.P + Msg.Dst];
       Volume[G.P + Msg.Dst] += Msg.Len;
-      B.RankOf[2 * Id] = static_cast<int32_t>(Msg.Src);
-      B.RankOf[2 * Id + 1] = static_cast<int32_t>(Msg.Dst);
+      CountCritical(Msg.Src, Msg.Dst);
     }
     for (size_t V = 0; V < Degree.size(); ++V) {
       B.StepsLowerBound = std::max(B.StepsLowerBound, Degree[V]);
       B.CostLowerBound = std::max(B.CostLowerBound, Volume[V]);
     }
-  } else {
-    measureDegrees(G, B);
+    return B;
   }
-  std::vector<int64_t> Sends(B.Ranks, 0), Recvs(B.Ranks, 0);
-  for (int64_t Id = 0; Id < M; ++Id) {
-    const int32_t Src = B.RankOf[2 * Id], Dst = B.RankOf[2 * Id + 1];
-    if (Src != Dst)
-      B.CriticalLowerBound =
-          std::max({B.CriticalLowerBound, ++Sends[Src], ++Recvs[Dst]});
-  }
+  measureDegrees(G, B);
+  Sends.assign(B.Ranks, 0);
+  Recvs.assign(B.Ranks, 0);
+  for (int64_t Id = 0; Id < M; ++Id)
+    CountCritical(B.RankOf[2 * Id], B.RankOf[2 * Id + 1]);
   return B;
 }
 
@@ -226,7 +236,7 @@ ScheduleStats measureSchedule(const CommGrid &G, const GridBounds &B,
         continue;
       Longest = std::max(Longest, G.Messages[Id].Len);
       Any = true;
-      const int32_t Src = B.RankOf[2 * Id], Dst = B.RankOf[2 * Id + 1];
+      const auto [Src, Dst] = ranksOf(G, B, Id);
       if (Src != Dst)
         Extended.push_back({Src, Dst, 1 + std::max(Chain[Src], Chain[Dst])});
     }

@@ -24,11 +24,18 @@ Schedule scheduleCaterpillar(const CommGrid &G) {
     return S;
   S.Steps.resize(N);
   // Message p -> q goes to step (q - p) mod n. Messages come sorted by
-  // source, so every step lists its messages by source.
-  for (int64_t Id = 0; Id < static_cast<int64_t>(G.Messages.size()); ++Id) {
-    const Message &M = G.Messages[Id];
-    S.Steps[((M.Dst - M.Src) % N + N) % N].push_back(Id);
-  }
+  // source, so every step lists its messages by source. The steps are
+  // counted first and sized once: growing them would copy every id again.
+  auto StepOf = [N](const Message &M) {
+    return static_cast<size_t>(((M.Dst - M.Src) % N + N) % N);
+  };
+  std::vector<int64_t> Count(static_cast<size_t>(N), 0);
+  for (const Message &M : G.Messages)
+    ++Count[StepOf(M)];
+  for (size_t Step = 0; Step < S.Steps.size(); ++Step)
+    S.Steps[Step].reserve(static_cast<size_t>(Count[Step]));
+  for (int64_t Id = 0; Id < static_cast<int64_t>(G.Messages.size()); ++Id)
+    S.Steps[StepOf(G.Messages[Id])].push_back(Id);
   return S;
 }
 

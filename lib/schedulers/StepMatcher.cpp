@@ -108,7 +108,8 @@ StepMatcher::StepMatcher(const CommGrid &G, int64_t Scale) {
     ++Degree[EdgeSrc[E]];
     ++Degree[EdgeDst[E]];
   }
-  buildLists(G, buildLevels(G, Scale));
+  buildLevels(G, Scale);
+  buildLists(G);
   chooseGreedySide();
 
   // Initial feasible duals: a source covers its heaviest edge alone.
@@ -134,11 +135,10 @@ int64_t StepMatcher::weightLimit(const CommGrid &G) {
   return std::numeric_limits<int64_t>::max() / (8 * (Vertices + 2));
 }
 
-// Collects the distinct weights and returns each edge's level. Grids have few
+// Collects the distinct weights and sets each edge's level. Grids have few
 // distinct lengths, usually in runs, so a small sorted set with a last-value
 // shortcut does it in linear time; with many distinct lengths, sort them all.
-std::vector<int32_t> StepMatcher::buildLevels(const CommGrid &G,
-                                              int64_t Scale) {
+void StepMatcher::buildLevels(const CommGrid &G, int64_t Scale) {
   const int64_t Limit = weightLimit(G) / Scale;
   constexpr size_t SmallSet = 1024;
   std::vector<int64_t> Ascending;
@@ -169,7 +169,11 @@ std::vector<int32_t> StepMatcher::buildLevels(const CommGrid &G,
   for (int64_t &W : Levels)
     W *= Scale;
 
-  std::vector<int32_t> EdgeLevel(G.Messages.size());
+  // Each edge's level goes to PosAtSrc, which buildLists reads before it
+  // fills it with positions: a temporary of its own would be another
+  // array as long as the grid to fault in.
+  RawVector<int32_t> &EdgeLevel = PosAtSrc;
+  EdgeLevel.resize(G.Messages.size());
   int64_t LastLen = -1;
   int32_t LastLevel = 0;
   for (size_t E = 0; E < G.Messages.size(); ++E) {
@@ -183,7 +187,6 @@ std::vector<int32_t> StepMatcher::buildLevels(const CommGrid &G,
     }
     EdgeLevel[E] = LastLevel;
   }
-  return EdgeLevel;
 }
 
 // Fills every vertex's arc list. Within one weight, source p lists target q
@@ -191,8 +194,7 @@ std::vector<int32_t> StepMatcher::buildLevels(const CommGrid &G,
 // (p - q) mod P: vertices that scan their lists in the same pass then favour
 // different partners, as in a Latin square, instead of all competing for the
 // lowest-numbered ones.
-void StepMatcher::buildLists(const CommGrid &G,
-                             const std::vector<int32_t> &EdgeLevel) {
+void StepMatcher::buildLists(const CommGrid &G) {
   const int32_t NumV = static_cast<int32_t>(Degree.size());
   const int32_t NumE = static_cast<int32_t>(EdgeSrc.size());
   Begin.assign(NumV + 1, 0);
@@ -201,10 +203,12 @@ void StepMatcher::buildLists(const CommGrid &G,
   Arcs.resize(Begin[NumV]);
   ArcEdge.resize(Begin[NumV]);
   Skip.resize(Begin[NumV]);
-  PosAtSrc.resize(NumE);
   PosAtDst.resize(NumE);
   // Distribute the arcs in one sequential pass over the edges: a source's
   // arcs land together, a target's are scattered but written only once.
+  // PosAtSrc holds the edges' levels until the loop over the vertices
+  // below.
+  const RawVector<int32_t> &EdgeLevel = PosAtSrc;
   std::vector<int64_t> Fill(Begin.begin(), Begin.end() - 1);
   for (int32_t E = 0; E < NumE; ++E) {
     const int32_t S = EdgeSrc[E], D = EdgeDst[E], L = EdgeLevel[E];
@@ -648,7 +652,13 @@ std::vector<int64_t> StepMatcher::extractStep() {
     updateMinY();
   }
 
+  // Sized once: a step of a large grid is past malloc's mmap threshold,
+  // where each doubling would map, copy and unmap.
+  size_t Matched = 0;
+  for (int32_t V = 0; V < NumSources; ++V)
+    Matched += Mate[V] >= 0;
   std::vector<int64_t> Step;
+  Step.reserve(Matched);
   for (int32_t V = 0; V < NumSources; ++V)
     if (Mate[V] >= 0)
       Step.push_back(Mate[V]);

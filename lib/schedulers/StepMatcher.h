@@ -120,8 +120,9 @@ private:
   /// Arcs come by decreasing weight and y(V) + y(far) >= y(V) + MinY(far
   /// side), so past the first arc lighter than this none can be tight.
   int64_t lightestTight(int32_t V) const { return Y[V] + MinY[V < NumSources]; }
-  std::vector<int32_t> buildLevels(const CommGrid &G, int64_t Scale);
-  void buildLists(const CommGrid &G, const std::vector<int32_t> &EdgeLevel);
+  /// Fills Levels, and each edge's level into PosAtSrc for buildLists.
+  void buildLevels(const CommGrid &G, int64_t Scale);
+  void buildLists(const CommGrid &G);
   bool needsMate(int32_t V) const {
     return Mate[V] < 0 && (Required[V] || Y[V] > Floor[V]);
   }

@@ -311,6 +311,35 @@ TEST(ArrayGridTest, BandMatchesElementCount) {
           Want.push_back(X);
       EXPECT_EQ(arrayColumn(M.From, M.To, G.Axes, Q, Resolved), Want);
     }
+    // Every tuple of axis messages names its message, no longer than the
+    // product of theirs, or none (-1) where the band leaves it empty; so
+    // every message exactly once.
+    std::vector<int> Named(G.Whole.Messages.size(), 0);
+    size_t Tuples = 1;
+    for (const AxisGrid &A : G.Axes)
+      Tuples *= A.Lines.Messages.size();
+    std::vector<int64_t> Tuple(G.Axes.size());
+    for (size_t T = 0; T < Tuples; ++T) {
+      size_t Rest = T;
+      int64_t Product = 1;
+      for (size_t A = G.Axes.size(); A-- > 0;) {
+        const std::vector<Message> &Lines = G.Axes[A].Lines.Messages;
+        Tuple[A] = static_cast<int64_t>(Rest % Lines.size());
+        Rest /= Lines.size();
+        Product *= Lines[static_cast<size_t>(Tuple[A])].Len;
+      }
+      const int64_t Id = G.messageId(Tuple);
+      if (Id < 0)
+        continue;
+      ASSERT_LT(Id, static_cast<int64_t>(Named.size()));
+      ++Named[static_cast<size_t>(Id)];
+      EXPECT_LE(G.Whole.Messages[static_cast<size_t>(Id)].Len, Product);
+      if (!Resolved.Band) {
+        EXPECT_EQ(G.Whole.Messages[static_cast<size_t>(Id)].Len, Product);
+      }
+    }
+    for (int Times : Named)
+      EXPECT_EQ(Times, 1);
     // A band's grid is no product; every algorithm that schedules any grid
     // gives a valid schedule.
     for (ArrayAlgorithm A : allArrayAlgorithms()) {

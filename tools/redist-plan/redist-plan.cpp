@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GanttChart.h"
+#include "HeapSetup.h"
 #include "JsonReport.h"
 #include "Plan.h"
 #include "RingReport.h"
@@ -888,5 +889,8 @@ int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors) {
 }
 
 #ifndef REDIST_PLAN_NO_MAIN
-int main(int Argc, char **Argv) { return redistPlanMain(Argc, Argv, nullptr); }
+int main(int Argc, char **Argv) {
+  reserveHeapForPlans();
+  return redistPlanMain(Argc, Argv, nullptr);
+}
 #endif

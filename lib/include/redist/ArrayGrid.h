@@ -117,9 +117,14 @@ struct ArrayGrid {
   /// Axes[a].Lines. Without a band every such tuple is a message (all
   /// lengths are positive); with one, a tuple the band leaves empty is
   /// none, and its id is -1.
+  /// O(axes + log of the source's messages).
   int64_t messageId(const std::vector<int64_t> &AxisIds) const;
-  /// IdOfTuple[mixed-radix index of AxisIds, last axis fastest].
-  std::vector<int64_t> IdOfTuple;
+  /// What messageId needs, O(axis messages + P) where a table of tuples
+  /// would be O(messages): each axis message's share of the source and of
+  /// the target process id (an id is the sum of its axes' shares), and
+  /// where each source process's messages begin in Whole (size P + 1).
+  std::vector<std::vector<int64_t>> SrcShare, DstShare;
+  std::vector<int64_t> RowStart;
 };
 
 /// The per-axis grids alone: O(axis messages + blocks of sections).

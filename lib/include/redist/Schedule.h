@@ -66,7 +66,10 @@ struct GridBounds {
   int64_t CostLowerBound = 0;
   int64_t CriticalLowerBound = 0;
   /// Dense rank of message Id's source at 2 Id, of its target at 2 Id + 1
-  /// (one cache miss for both); source p and target p are one rank.
+  /// (one cache miss for both); source p and target p are one rank. Empty
+  /// when the ranks are the process numbers themselves (few processes next
+  /// to messages): then the messages' own Src and Dst serve, and a copy of
+  /// them would only cost memory.
   std::vector<int32_t> RankOf;
   size_t Ranks = 0; ///< how many ranks RankOf numbers
 };
