@@ -41,8 +41,8 @@ if [ "$sanitize" = 1 ]; then
   export REDIST_BUILD_DIR="${REDIST_SANITIZE_BUILD_DIR:-$root/build-sanitize}"
   export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
   if [ "$mpi" = 0 ]; then
-    targets=(redist-unit-tests redistc-unit-tests redist-plan redistc
-             redist_runtime redist-calibrate)
+    targets=(redist-unit-tests redistc-unit-tests redist-runtime-unit-tests
+             redist-plan redistc redist_runtime redist-calibrate)
     exclude=(mpi)
     # libFuzzer is clang's: built with clang, the sanitized objects serve the
     # fuzz targets too, for two links instead of a build of their own.
