@@ -429,19 +429,19 @@ const Plan &cachedPlan(const std::optional<std::string> &Problem,
 /// layouts (ArrayLayout::str(), which names all a directive can set, and
 /// the region), the element size, the algorithm, the tables it follows (or
 /// null), the communicator and the options.
-struct MatrixPlanKey {
+struct ArrayPlanKey {
   std::string From, To;
   std::size_t ElementBytes;
   std::string Algorithm;
   const void *Given;
   MPI_Comm Comm;
   PlanOptions Options;
-  bool operator==(const MatrixPlanKey &O) const;
+  bool operator==(const ArrayPlanKey &O) const;
 };
 /// The cached plan of Key, or null; and the plan Built kept under Key until
 /// Comm is freed, as cachedPlan's are.
-const Plan *findMatrixPlan(const MatrixPlanKey &Key);
-const Plan &keepMatrixPlan(MatrixPlanKey Key, std::unique_ptr<Plan> Built);
+const Plan *findArrayPlan(const ArrayPlanKey &Key);
+const Plan &keepArrayPlan(ArrayPlanKey Key, std::unique_ptr<Plan> Built);
 /// The schedule over G (an array plan's grid of process ids) that T's table
 /// lists; throws InvalidArgument unless it is a valid schedule of G, every
 /// message with its length.
