@@ -1,6 +1,6 @@
 //===- Agreement.h - Ranks agreeing on a plan's parameters ----------------===//
 //
-// Private to the runtime. Every plan, 1-D or matrix, is checked on each rank
+// Private to the runtime. Every plan, 1-D or array, is checked on each rank
 // alone, then one MPI_Allreduce tells every rank whether any rank found a
 // problem and (the Verify option) whether the ranks were given different
 // parameters, by a hash of all of them (Validate.cpp). A plan describes its
@@ -46,8 +46,8 @@ std::string showKind(int64_t V);
 /// A list of Items as a Parameter, compared by its hash; a difference names
 /// the first entry that differs and its range.
 Parameter listParameter(std::string Name, std::vector<int64_t> Items);
-/// The plan options every plan compares but the schedule algorithm (a
-/// matrix plan's comes from elsewhere), and the element size.
+/// The plan options every plan compares but the schedule algorithm (an
+/// array plan's is its own, algorithmParameter), and the element size.
 std::vector<Parameter> optionParameters(std::size_t ElementBytes,
                                         const PlanOptions &O);
 

@@ -176,7 +176,8 @@ Parameter algorithmParameter(ArrayAlgorithm A) {
 
 std::vector<Parameter> arrayParameters(const ArrayProblem &M,
                                        std::size_t ElementBytes,
-                                       const PlanOptions &Options) {
+                                       const PlanOptions &Options,
+                                       const std::vector<Parameter> *Region) {
   std::vector<Parameter> Params;
   auto Side = [&](const std::string &Name, const ArraySide &S) {
     addArrayLayoutParameters(Params, Name, S.Layout);
@@ -185,15 +186,19 @@ std::vector<Parameter> arrayParameters(const ArrayProblem &M,
   Side("source", M.From);
   Side("target", M.To);
   const ArrayRegion &R = M.Region;
-  Params.push_back(listParameter("permutation",
-                                 {R.Permutation.begin(), R.Permutation.end()}));
-  Params.push_back(listParameter("section extents", R.Extents));
-  Params.push_back(listParameter("section source begin", R.SourceBegin));
-  Params.push_back(listParameter("section target begin", R.TargetBegin));
-  Params.push_back(listParameter(
-      "band", R.Band ? std::vector<int64_t>{R.Band->Row, R.Band->Col,
-                                            R.Band->Begin, R.Band->End}
-                     : std::vector<int64_t>{}));
+  if (Region) {
+    Params.insert(Params.end(), Region->begin(), Region->end());
+  } else {
+    Params.push_back(listParameter(
+        "permutation", {R.Permutation.begin(), R.Permutation.end()}));
+    Params.push_back(listParameter("section extents", R.Extents));
+    Params.push_back(listParameter("section source begin", R.SourceBegin));
+    Params.push_back(listParameter("section target begin", R.TargetBegin));
+    Params.push_back(listParameter(
+        "band", R.Band ? std::vector<int64_t>{R.Band->Row, R.Band->Col,
+                                              R.Band->Begin, R.Band->End}
+                       : std::vector<int64_t>{}));
+  }
   Params.push_back(algorithmParameter(M.Algorithm));
   for (Parameter &P : optionParameters(ElementBytes, Options))
     Params.push_back(std::move(P));

@@ -96,9 +96,12 @@ Parameter ranksParameter(const std::string &Side,
 Parameter algorithmParameter(ArrayAlgorithm A);
 /// Every parameter the ranks of an array plan must share, for the Verify
 /// option's comparison (Agreement.h); the same number on every rank.
-std::vector<Parameter> arrayParameters(const ArrayProblem &M,
-                                       std::size_t ElementBytes,
-                                       const PlanOptions &Options);
+/// Region, when given, stands for the region's parameters (permutation,
+/// section, band): a matrix plan's, named as MatrixRegion names them.
+std::vector<Parameter>
+arrayParameters(const ArrayProblem &M, std::size_t ElementBytes,
+                const PlanOptions &Options,
+                const std::vector<Parameter> *Region = nullptr);
 
 /// The grid of an array plan and the runs of this rank's messages.
 class ArrayMessages {

@@ -4,7 +4,8 @@
 // 1-D layouts: everything after buildMessages (steps, groups, transfers,
 // handovers, buffers) and execute() itself are the 1-D runtime's. Only the
 // parameter checks and the schedule are the array's own. MatrixPlan.cpp
-// spells matrices as rank-2 arrays and comes here too.
+// spells matrices as rank-2 arrays and comes here too, checks and
+// agreement included.
 //
 //===----------------------------------------------------------------------===//
 #include "redist/runtime/ArrayPlan.h"
@@ -89,9 +90,13 @@ void Plan::Impl::buildArrayMessages() {
 std::unique_ptr<Plan> detail::PlanBuilder::array(
     std::unique_ptr<ArrayProblem> Problem, std::optional<std::string> Bad,
     std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-    const std::function<std::vector<Parameter>()> &Params) {
+    const std::vector<Parameter> *Region) {
   // As impl(): every check on each rank alone, then one agreement, then
-  // every rank throws alike or builds.
+  // every rank throws alike or builds. The parameters are taken before
+  // the plan takes the problem.
+  std::vector<Parameter> Params;
+  if (Options.Verify)
+    Params = arrayParameters(*Problem, ElementBytes, Options, Region);
   std::unique_ptr<Plan::Impl> Built;
   std::exception_ptr Failure;
   if (!Bad) {
@@ -112,8 +117,7 @@ std::unique_ptr<Plan> detail::PlanBuilder::array(
   if (!Options.Verify) {
     Dup = duplicateAgreeing(Bad, Comm);
   } else {
-    const std::vector<Parameter> P = Params();
-    agree(Bad, &P, Comm);
+    agree(Bad, &Params, Comm);
   }
   if (Failure) {
     if (Dup != MPI_COMM_NULL)
@@ -144,11 +148,8 @@ std::unique_ptr<Plan> detail::buildArrayPlan(
     if (!Local.empty())
       Bad = Local;
   }
-  // The agreement reads the problem on every rank: a copy.
-  const detail::ArrayProblem Agreed = *Built;
-  return detail::PlanBuilder::array(
-      std::move(Built), Bad, ElementBytes, Comm, Options,
-      [&] { return detail::arrayParameters(Agreed, ElementBytes, Options); });
+  return detail::PlanBuilder::array(std::move(Built), Bad, ElementBytes, Comm,
+                                    Options);
 }
 
 ArrayPlan::ArrayPlan(const ArraySide &From, const ArraySide &To,
@@ -157,6 +158,8 @@ ArrayPlan::ArrayPlan(const ArraySide &From, const ArraySide &To,
                      ArrayAlgorithm Algorithm)
     : P(detail::buildArrayPlan(From, To, ElementBytes, Comm, Region, Options,
                                Algorithm)) {}
+
+ArrayPlan::ArrayPlan(std::unique_ptr<Plan> Built) : P(std::move(Built)) {}
 
 ArrayPlan::~ArrayPlan() = default;
 ArrayPlan::ArrayPlan(ArrayPlan &&) noexcept = default;

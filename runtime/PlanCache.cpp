@@ -83,11 +83,11 @@ Cache &cache() {
 }
 
 /// Array directives' plans (TranslatedArray.cpp): few, so a list.
-using MatrixCache =
-    std::vector<std::pair<detail::MatrixPlanKey, std::unique_ptr<Plan>>>;
+using ArrayCache =
+    std::vector<std::pair<detail::ArrayPlanKey, std::unique_ptr<Plan>>>;
 
-MatrixCache &matrixCache() {
-  static MatrixCache C;
+ArrayCache &arrayCache() {
+  static ArrayCache C;
   return C;
 }
 
@@ -99,7 +99,7 @@ int dropPlansOfComm(MPI_Comm Comm, int, void *, void *) {
   Cache &C = cache();
   for (auto It = C.begin(); It != C.end();)
     It = It->first.Comm == Comm ? C.erase(It) : std::next(It);
-  MatrixCache &M = matrixCache();
+  ArrayCache &M = arrayCache();
   M.erase(
       std::remove_if(M.begin(), M.end(),
                      [&](const auto &Kept) { return Kept.first.Comm == Comm; }),
@@ -110,7 +110,7 @@ int dropPlansOfComm(MPI_Comm Comm, int, void *, void *) {
 /// Runs when MPI_Finalize deletes MPI_COMM_SELF's attributes.
 int dropAllPlans(MPI_Comm, int, void *, void *) {
   cache().clear();
-  matrixCache().clear();
+  arrayCache().clear();
   return MPI_SUCCESS;
 }
 
@@ -230,29 +230,29 @@ const Plan &translatedPlan(const TranslatedSchedule &S,
   }
 }
 
-bool detail::MatrixPlanKey::operator==(const MatrixPlanKey &O) const {
+bool detail::ArrayPlanKey::operator==(const ArrayPlanKey &O) const {
   return From == O.From && To == O.To && ElementBytes == O.ElementBytes &&
          Algorithm == O.Algorithm && Given == O.Given && Comm == O.Comm &&
          sameOptions(Options, O.Options);
 }
 
-const Plan *detail::findMatrixPlan(const MatrixPlanKey &Key) {
-  for (const auto &Kept : matrixCache())
+const Plan *detail::findArrayPlan(const ArrayPlanKey &Key) {
+  for (const auto &Kept : arrayCache())
     if (Kept.first == Key)
       return Kept.second.get();
   return nullptr;
 }
 
-const Plan &detail::keepMatrixPlan(MatrixPlanKey Key,
-                                   std::unique_ptr<Plan> Built) {
+const Plan &detail::keepArrayPlan(ArrayPlanKey Key,
+                                  std::unique_ptr<Plan> Built) {
   watchCommunicator(Key.Comm);
-  matrixCache().emplace_back(std::move(Key), std::move(Built));
-  return *matrixCache().back().second;
+  arrayCache().emplace_back(std::move(Key), std::move(Built));
+  return *arrayCache().back().second;
 }
 
 void clearPlanCache() {
   cache().clear();
-  matrixCache().clear();
+  arrayCache().clear();
 }
 
 std::size_t planCacheSize() { return cache().size(); }

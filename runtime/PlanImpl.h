@@ -429,19 +429,19 @@ const Plan &cachedPlan(const std::optional<std::string> &Problem,
 /// layouts (ArrayLayout::str(), which names all a directive can set, and
 /// the region), the element size, the algorithm, the tables it follows (or
 /// null), the communicator and the options.
-struct MatrixPlanKey {
+struct ArrayPlanKey {
   std::string From, To;
   std::size_t ElementBytes;
   std::string Algorithm;
   const void *Given;
   MPI_Comm Comm;
   PlanOptions Options;
-  bool operator==(const MatrixPlanKey &O) const;
+  bool operator==(const ArrayPlanKey &O) const;
 };
 /// The cached plan of Key, or null; and the plan Built kept under Key until
 /// Comm is freed, as cachedPlan's are.
-const Plan *findMatrixPlan(const MatrixPlanKey &Key);
-const Plan &keepMatrixPlan(MatrixPlanKey Key, std::unique_ptr<Plan> Built);
+const Plan *findArrayPlan(const ArrayPlanKey &Key);
+const Plan &keepArrayPlan(ArrayPlanKey Key, std::unique_ptr<Plan> Built);
 /// The schedule over G (an array plan's grid of process ids) that T's table
 /// lists; throws InvalidArgument unless it is a valid schedule of G, every
 /// message with its length.
@@ -483,13 +483,15 @@ struct PlanBuilder {
   /// For ArrayPlan and MatrixPlan: Bad is the first problem the caller's
   /// checks found on this rank; without one, Problem is built into a plan
   /// (a problem found then joins Bad). Then the ranks agree, comparing
-  /// Params() with the Verify option, and every rank throws alike or
+  /// Problem's arrayParameters with the Verify option (its region's as
+  /// Region names them, when given), and every rank throws alike or
   /// finishes the plan.
   static std::unique_ptr<Plan>
   array(std::unique_ptr<ArrayProblem> Problem, std::optional<std::string> Bad,
         std::size_t ElementBytes, MPI_Comm Comm, const PlanOptions &Options,
-        const std::function<std::vector<Parameter>()> &Params);
-  /// For MatrixPlan: checks as impl() does, then builds the matrix plan.
+        const std::vector<Parameter> *Region = nullptr);
+  /// For MatrixPlan: the rank-2 array plan, checked as array() does, its
+  /// errors naming rows, columns and leading dimensions.
   static std::unique_ptr<Plan>
   matrix(const MatrixSide &From, const MatrixSide &To,
          const MatrixRegion &Region, Algorithm2D Algorithm,

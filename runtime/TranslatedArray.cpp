@@ -85,9 +85,9 @@ const Plan &arrayPlan(const ArrayLayout &From, const ArrayTarget &To,
     Problem = "the translated array table was made for " +
               std::string(Given->From) + " -> " + Given->To + ", not for " +
               FromKey + " -> " + ToKey + " (translate the file again)";
-  detail::MatrixPlanKey Key{FromKey, ToKey, ElementBytes, arrayAlgorithmName(A),
-                            Given,   Comm,  Options};
-  const Plan *Found = Problem ? nullptr : detail::findMatrixPlan(Key);
+  detail::ArrayPlanKey Key{FromKey, ToKey, ElementBytes, arrayAlgorithmName(A),
+                           Given,   Comm,  Options};
+  const Plan *Found = Problem ? nullptr : detail::findArrayPlan(Key);
   if (Found && !Options.Verify)
     return *Found;
   if (Found) {
@@ -108,7 +108,7 @@ const Plan &arrayPlan(const ArrayLayout &From, const ArrayTarget &To,
   std::unique_ptr<Plan> Built = detail::buildArrayPlan(
       {From, {}, {}}, {Target, {}, {}}, ElementBytes, Comm, R, Options, A,
       Problem, Table ? &*Table : nullptr);
-  return detail::keepMatrixPlan(std::move(Key), std::move(Built));
+  return detail::keepArrayPlan(std::move(Key), std::move(Built));
 }
 
 } // namespace

@@ -93,6 +93,10 @@ public:
   /// The underlying plan (for code that already takes a Plan).
   const Plan &plan() const { return *P; }
 
+protected:
+  /// A plan built otherwise: a MatrixPlan's.
+  explicit ArrayPlan(std::unique_ptr<Plan> Built);
+
 private:
   std::unique_ptr<Plan> P;
 };

@@ -4,11 +4,10 @@
 // to another, or a sub-matrix of it into a sub-matrix of another, optionally
 // transposed, as ScaLAPACK's PxGEMR2D does: planned once, executed as often
 // as needed. The two process grids may be any sets of ranks of one
-// communicator (the same, overlapping or disjoint). The plan runs on the
-// 1-D runtime's executor (redist/runtime/Plan.h) with all its execution
-// modes and packings: each 2-D message is described as strided runs that
-// executor packs, sends and unpacks, so memory beyond the matrices stays
-// bounded as in 1-D.
+// communicator (the same, overlapping or disjoint). A MatrixPlan is the
+// rank-2 ArrayPlan (redist/runtime/ArrayPlan.h): its planning, messages,
+// checks and executor are the array plan's, with all execution modes and
+// packings; it adds the matrix's names and a combining execute().
 //
 // Invalid parameters throw redist::InvalidArgument, naming the value, on
 // every rank before any communication.
@@ -19,11 +18,11 @@
 
 #include "redist/Distribution2D.h"
 #include "redist/Schedulers2D.h"
+#include "redist/runtime/ArrayPlan.h"
 #include "redist/runtime/Plan.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 namespace redist {
@@ -82,7 +81,13 @@ struct Combine {
   bool Conjugate = false;
 };
 
-class MatrixPlan {
+/// A rank-2 ArrayPlan spelled as a matrix: every accessor is the array
+/// plan's (the grid, schedule() and overlapSchedule() over process ids,
+/// sorted by source, then target process), and execute() moves the region
+/// between storages that are column-major with the leading dimension, or
+/// row-major, as the layouts say, leaving target elements outside it
+/// alone.
+class MatrixPlan : public ArrayPlan {
 public:
   /// Collective over Comm. ElementBytes is the size of one trivially
   /// copyable element. Options are the 1-D runtime's (mode, packing,
@@ -96,43 +101,16 @@ public:
              const MatrixRegion &Region = MatrixRegion(),
              const PlanOptions &Options = PlanOptions(),
              Algorithm2D Algorithm = {Algorithm::Auto, false});
-  ~MatrixPlan();
-  MatrixPlan(MatrixPlan &&) noexcept;
-  MatrixPlan &operator=(MatrixPlan &&) noexcept;
 
-  /// Moves the region from this rank's source storage to its target
-  /// storage (column-major with the leading dimension, or row-major, as the
-  /// layouts say). Collective. Elements of the target outside the region
-  /// are left alone. Src and Dst must not overlap.
-  void execute(const void *Src, void *Dst) const;
+  using ArrayPlan::execute;
   /// execute(), combining each element with what the target holds as C
   /// says, in the unpacking itself: no pass over the data is added. Needs
   /// a plan built with Packing::Runs (MPI derived datatypes would write the
   /// target directly) and ElementBytes matching C.Type; otherwise throws
   /// InvalidArgument on this rank before any data moves.
   void execute(const void *Src, void *Dst, const Combine &C) const;
-  /// execute() one step of schedule() at a time, as Plan::executeStep.
-  void executeStep(const void *Src, void *Dst, int64_t K) const;
-
-  /// Elements of this rank's source and target storage the plan touches at
-  /// most (0 on a rank outside that grid).
-  int64_t sourceStorageSize() const;
-  int64_t targetStorageSize() const;
-
-  /// The schedule over process ids (grid messages sorted by source, then
-  /// target process), its statistics and the other accessors of Plan.
-  const Schedule &schedule() const;
-  /// The Overlapped mode's events over the same grid (Plan::overlapSchedule).
-  const OverlapSchedule &overlapSchedule() const;
-  ScheduleStats stats() const;
-  std::size_t bufferBytes() const;
-  int64_t activeSteps() const;
-  int64_t transfers() const;
-  int64_t sharedMessages() const;
-  int64_t directMessages() const; ///< by single copies (Plan's)
 
 private:
-  std::unique_ptr<Plan> P;
   /// Whether execute(Src, Dst, Combine) may run: packed with Runs.
   bool Combinable = false;
   std::size_t ElementBytes = 0;
