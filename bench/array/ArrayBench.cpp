@@ -9,8 +9,9 @@
 //              output;
 //   pencil-xy  (*,block,block) -> (block,*,block) over a 2 x R/2 grid;
 //   pencil-yz  (block,*,block) -> (block,block,*) over a 2 x R/2 grid.
-// Methods, interleaved round by round after a barrier, each run timed on
-// the slowest rank and each result checked element by element:
+// Methods, interleaved round by round after a barrier, in an order that
+// changes from round to round (RoundOrder.h), each run timed on the slowest
+// rank and each result checked element by element:
 //   redist     an ArrayPlan built once (its plan time printed apart);
 //   fftw-mpi   fftw_mpi_plan_many_transpose (slab cases only, FFTW_MEASURE);
 //   alltoallv  pack per peer, MPI_Alltoallv, unpack;
@@ -28,6 +29,7 @@
 #include "Boxes.h"
 #include "CopyReference.h"
 #include "Measure.h"
+#include "RoundOrder.h"
 
 #include "redist/runtime/ArrayPlan.h"
 
@@ -459,8 +461,12 @@ int run(int argc, char **argv) {
       referenceMethod("copy-limit", std::make_shared<ParallelCopyLimit>(
                                         MPI_COMM_WORLD, M.Dst.size() * Bytes)));
 
+  // Each round runs the methods in an order of its own, the same on every
+  // rank (RoundOrder.h): what one leaves in the caches, and which ranks it
+  // leaves descheduled, falls on each of the others alike.
   for (int64_t R = 0; R < *Reps; ++R)
-    for (Method &Me : Methods) {
+    for (std::size_t K : roundOrder(Methods.size(), static_cast<size_t>(R))) {
+      Method &Me = Methods[K];
       Me.Reset();
       Me.Times.push_back(Me.Measure ? Me.Measure()
                                     : timeCollective(MPI_COMM_WORLD, Me.Run));

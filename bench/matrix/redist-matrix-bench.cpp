@@ -22,7 +22,9 @@
 // redist's, bit for bit. Each repetition also times the two references
 // (bench/reference): one core's memcpy of the whole matrix (N*N doubles,
 // on rank 0) and the parallel copy limit (every rank copies its own target
-// share at once, the slowest rank's time). Prints min and median per
+// share at once, the slowest rank's time). Each repetition runs the
+// references and methods in an order of its own (RoundOrder.h), so that
+// none always follows the references' copies. Prints min and median per
 // method, their ratios to redist, and the medians' ratios to both
 // references.
 //
@@ -30,6 +32,7 @@
 #include "Blacs.h"
 #include "CopyReference.h"
 #include "MatrixBenchConfigs.h"
+#include "RoundOrder.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/scalapack.h"
 
@@ -232,12 +235,19 @@ void runConfig(const Config &C, int64_t N, int Reps) {
   Limit.time();
   std::vector<double> MemcpyTimes, LimitTimes;
   std::vector<std::vector<double>> Times(Methods.size());
-  for (int R = 0; R < Reps; ++R) {
-    MemcpyTimes.push_back(Memcpy.time());
-    LimitTimes.push_back(Limit.time());
-    for (std::size_t M = 0; M < Methods.size(); ++M)
-      Times[M].push_back(timed(Methods[M].second));
-  }
+  // Entries 0 and 1 of a repetition are the references, then the methods,
+  // in an order of the repetition's own, the same on every rank
+  // (RoundOrder.h).
+  for (int R = 0; R < Reps; ++R)
+    for (std::size_t K :
+         bench::roundOrder(2 + Methods.size(), static_cast<std::size_t>(R))) {
+      if (K == 0)
+        MemcpyTimes.push_back(Memcpy.time());
+      else if (K == 1)
+        LimitTimes.push_back(Limit.time());
+      else
+        Times[K - 2].push_back(timed(Methods[K - 2].second));
+    }
 
   if (Rank == 0) {
     auto [PlanMin, PlanMed] = minMedian(PlanTimes);

@@ -5,6 +5,7 @@
 #include "CopyReference.h"
 #include "Data.h"
 #include "Measure.h"
+#include "RoundOrder.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -92,22 +93,25 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
       Pb.Comm, static_cast<int64_t>(makeEmptyPart(Pb.To, Pb.Rank).size()) * 8);
   Memcpy.time();
   Limit.time();
+  // Entries 0 and 1 of a round are the references, then the methods; each
+  // round runs them in its own order (RoundOrder.h), the same on every rank.
+  const std::size_t Entries = 2 + Candidates.size();
   for (int Round = 0; Round < Reps; ++Round) {
     // The check after the last round must see what that round wrote, not
     // what the first run left: a run that writes nothing would pass.
     if (Verify && Round == Reps - 1)
       for (Candidate &C : Candidates)
         clearPart(C.Dst);
-    Refs.Memcpy.push_back(Memcpy.time());
-    Refs.Limit.push_back(Limit.time());
-    // Each round starts with the next method: the memcpy leaves the caches
-    // cold for whichever runs first, and with N = 1e6 the arrays of one run
-    // stay in L3 for the next, so a fixed order would favour the later ones.
-    for (std::size_t K = 0; K < Candidates.size(); ++K) {
-      Candidate &C =
-          Candidates[(static_cast<std::size_t>(Round) + K) % Candidates.size()];
-      C.R.Times.push_back(
-          timeCollective(Pb.Comm, [&] { C.M->run(Src.data(), C.Dst.data()); }));
+    for (std::size_t K : roundOrder(Entries, static_cast<std::size_t>(Round))) {
+      if (K == 0) {
+        Refs.Memcpy.push_back(Memcpy.time());
+      } else if (K == 1) {
+        Refs.Limit.push_back(Limit.time());
+      } else {
+        Candidate &C = Candidates[K - 2];
+        C.R.Times.push_back(timeCollective(
+            Pb.Comm, [&] { C.M->run(Src.data(), C.Dst.data()); }));
+      }
     }
   }
   std::vector<Result> Results;

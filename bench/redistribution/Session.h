@@ -1,10 +1,12 @@
 //===- Session.h - One benchmark session: build, run, time, check ---------===//
 //
 // A session builds every chosen method for one Problem, times their setup,
-// then times their runs round-robin with the references (bench/reference):
+// then times their runs round by round with the references (bench/reference):
 // each of the rounds runs one core's memcpy, the parallel copy limit and
 // every method once, so a burst of load from other programs on a shared
-// machine hits all of them alike.
+// machine hits all of them alike, and in an order of its own
+// (RoundOrder.h), so that what one run leaves behind does not always help
+// or hurt the same next one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_SESSION_H
