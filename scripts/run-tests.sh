@@ -8,7 +8,8 @@
 #   --sanitize  instead of build/, build in build-sanitize/ (or
 #               $REDIST_SANITIZE_BUILD_DIR) with -DREDIST_SANITIZE=address,undefined
 #               and run the tests that start no MPI job under ASan and UBSan:
-#               the unit tests (schedule library and redistc) and the lit
+#               the unit tests (schedule library, redistc, runtime kernels,
+#               benchmark round order) and the lit
 #               suites redist-plan, redistc and
 #               scripts (CI's second stage). It builds only what those need,
 #               with clang-14 and -DREDIST_FUZZ=ON, so that the same objects
@@ -42,7 +43,8 @@ if [ "$sanitize" = 1 ]; then
   export REDIST_CMAKE_ARGS="${REDIST_CMAKE_ARGS:-} -DREDIST_SANITIZE=address,undefined"
   if [ "$mpi" = 0 ]; then
     targets=(redist-unit-tests redistc-unit-tests redist-runtime-unit-tests
-             redist-plan redistc redist_runtime redist-calibrate)
+             redist-bench-unit-tests redist-plan redistc redist_runtime
+             redist-calibrate)
     exclude=(mpi)
     # libFuzzer is clang's: built with clang, the sanitized objects serve the
     # fuzz targets too, for two links instead of a build of their own.
