@@ -6,10 +6,11 @@
 //  - MemcpyReference: one core's memcpy of the whole array (the physical
 //    cost of one sweep, as a single process would pay it);
 //  - ParallelCopyLimit: every rank copies its own target share at once,
-//    timed on the slowest rank. A redistribution must read every element
-//    once and write it once, and the ranks can do that side by side, so no
-//    method can beat this: it is the limit a redistribution on one node
-//    aims at (docs/PERFORMANCE.md, "How to read the ratios").
+//    timed from the first rank's start to the last rank's finish (with more
+//    ranks than cores they take turns). A redistribution must read every
+//    element once and write it once, and the ranks can do that side by side, so
+//    no method can beat this: it is the limit a redistribution on one node aims
+//    at (docs/PERFORMANCE.md, "How to read the ratios").
 //
 // Both allocate and touch their buffers once, when built, so that page
 // faults stay out of the timings. Benchmarks call time() once per round,
@@ -50,8 +51,8 @@ class ParallelCopyLimit {
 public:
   /// Collective. Each rank allocates and writes its two buffers.
   ParallelCopyLimit(MPI_Comm Comm, int64_t LocalBytes);
-  /// Collective: the slowest rank's time of its copy, in seconds, returned
-  /// on every rank.
+  /// Collective: the time from the barrier before the copies to the end of
+  /// the last rank's copy, in seconds, returned on every rank.
   double time();
 
 private:
