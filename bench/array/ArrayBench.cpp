@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchmarkHeap.h"
 #include "Boxes.h"
 #include "CopyReference.h"
 #include "Measure.h"
@@ -513,6 +514,7 @@ int run(int argc, char **argv) {
 } // namespace
 
 int main(int argc, char **argv) {
+  setUpBenchmarkHeap();
   MPI_Init(&argc, &argv);
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Ranks);

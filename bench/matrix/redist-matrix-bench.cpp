@@ -29,6 +29,7 @@
 // references.
 //
 //===----------------------------------------------------------------------===//
+#include "BenchmarkHeap.h"
 #include "Blacs.h"
 #include "CopyReference.h"
 #include "MatrixBenchConfigs.h"
@@ -280,6 +281,7 @@ void runConfig(const Config &C, int64_t N, int Reps) {
 } // namespace
 
 int main(int argc, char **argv) {
+  redist::bench::setUpBenchmarkHeap();
   MPI_Init(&argc, &argv);
   int Size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

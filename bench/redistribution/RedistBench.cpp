@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchmarkHeap.h"
 #include "Data.h"
 #include "Measure.h"
 #include "Method.h"
@@ -355,6 +356,7 @@ int runBenchmark(int Rank, int Ranks) {
 } // namespace
 
 int main(int argc, char **argv) {
+  redist::bench::setUpBenchmarkHeap();
   MPI_Init(&argc, &argv);
   int Rank = 0, Ranks = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);

@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "BenchmarkHeap.h"
+
 #include "redist/runtime/Redistribute.h"
 #include "redist/runtime/Ring.h"
 
@@ -66,6 +68,7 @@ double slowest(double Seconds) {
 } // namespace
 
 int main(int Argc, char **Argv) {
+  redist::bench::setUpBenchmarkHeap();
   MPI_Init(&Argc, &Argv);
   cl::ParseCommandLineOptions(Argc, Argv, "ring rebalancing against peers\n");
   int Rank, Size;

@@ -22,6 +22,7 @@
 // (2x2 -> 1x4) called CACHED_CALLS times (default 1000) per repetition.
 //
 //===----------------------------------------------------------------------===//
+#include "BenchmarkHeap.h"
 #include "Blacs.h"
 #include "MatrixBenchConfigs.h"
 
@@ -237,6 +238,7 @@ void cachedCall(int Calls, int Reps, const Routines &Ours,
 } // namespace
 
 int main(int argc, char **argv) {
+  redist::bench::setUpBenchmarkHeap();
   MPI_Init(&argc, &argv);
   int Size = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
