@@ -14,17 +14,21 @@
 //   pdgeadd    C := 0.5 C + 2 A**T (op T), likewise.
 // The program links ScaLAPACK alone; the drop-in is opened with dlopen
 // (RTLD_LOCAL) and its routines taken with dlsym, so both run side by side.
-// The two alternate within each repetition (after a barrier); a
-// repetition's time is the slowest rank's. Before timing, each routine's
-// results are compared with ScaLAPACK's, element by element. Prints min
-// and median of each and the ratios ScaLAPACK / drop-in (above 1: the
-// drop-in is faster). Then the cost of a cached call: a 4 x 4 pdgemr2d
-// (2x2 -> 1x4) called CACHED_CALLS times (default 1000) per repetition.
+// Each repetition runs both once, each after a barrier, in an order that
+// changes from one repetition to the next (bench/reference/RoundOrder.h:
+// with two, each goes first every other time), so that what one run leaves
+// behind falls on both alike; a run's time is the slowest rank's. Before
+// timing, each routine's results are compared with ScaLAPACK's, element by
+// element. Prints min and median of each and the ratios ScaLAPACK / drop-in
+// (above 1: the drop-in is faster). Then the cost of a cached call: a 4 x 4
+// pdgemr2d (2x2 -> 1x4) called CACHED_CALLS times (default 1000) per
+// repetition.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchmarkHeap.h"
 #include "Blacs.h"
 #include "MatrixBenchConfigs.h"
+#include "RoundOrder.h"
 
 #include <mpi.h>
 
@@ -85,6 +89,20 @@ double timed(const std::function<void()> &F) {
   double T = MPI_Wtime() - T0, Max = 0;
   MPI_Allreduce(&T, &Max, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
   return Max;
+}
+
+/// Call's times with each library, drop-in first, Reps of each, in the
+/// round order the other benchmarks use.
+std::pair<std::vector<double>, std::vector<double>>
+timeBoth(int Reps, const std::function<void(const Routines &)> &Call,
+         const Routines &Ours, const Routines &Theirs) {
+  const Routines *Libraries[2] = {&Ours, &Theirs};
+  std::vector<double> Times[2];
+  for (int R = 0; R < Reps; ++R)
+    for (std::size_t K :
+         redist::bench::roundOrder(2, static_cast<std::size_t>(R)))
+      Times[K].push_back(timed([&] { Call(*Libraries[K]); }));
+  return {std::move(Times[0]), std::move(Times[1])};
 }
 
 std::pair<double, double> minMedian(std::vector<double> V) {
@@ -191,11 +209,7 @@ void runConfig(const Config &C, int N, int Reps, const Routines &Ours,
     const auto &Call = Entry.second; // a lambda cannot capture a binding
     Matrix &Target = Name == "pdgemr2d" || Name == "pdtrmr2d" ? B : T;
     verify(Name.c_str(), Target, Call, Ours, Theirs);
-    std::vector<double> O, S;
-    for (int R = 0; R < Reps; ++R) {
-      O.push_back(timed([&] { Call(Ours); }));
-      S.push_back(timed([&] { Call(Theirs); }));
-    }
+    auto [O, S] = timeBoth(Reps, Call, Ours, Theirs);
     report(Name, O, S);
   }
   for (int Ctx : {CA, CB, All})
@@ -220,11 +234,10 @@ void cachedCall(int Calls, int Reps, const Routines &Ours,
              &One, &One, B.Desc, &All);
   };
   verify("cached pdgemr2d", B, Call, Ours, Theirs);
-  std::vector<double> O, S;
-  for (int R = 0; R < Reps; ++R) {
-    O.push_back(timed([&] { Call(Ours); }) / Calls);
-    S.push_back(timed([&] { Call(Theirs); }) / Calls);
-  }
+  auto [O, S] = timeBoth(Reps, Call, Ours, Theirs);
+  for (std::vector<double> *Times : {&O, &S})
+    for (double &T : *Times)
+      T /= Calls;
   if (Rank == 0)
     std::printf("cached call, 4 x 4 pdgemr2d 2x2 -> 1x4, %d calls per "
                 "repetition:\n",
