@@ -1,6 +1,6 @@
 //===- ArrayBench.cpp - redist-array-bench: 3-D transposes and their peers ===//
 //
-//   mpirun -np R redist-array-bench CONFIG N REPS
+//   mpirun -np R redist-array-bench CONFIG N REPS [--method NAME,...|all]
 //
 // Moves an N^3 array of doubles, row-major on every rank, the way
 // distributed FFTs do (docs/redist-array-bench.md):
@@ -21,8 +21,10 @@
 //   copy-limit every rank copies its own target share at once: the
 //              parallel copy limit no move can beat (both from
 //              bench/reference, as redist-bench measures them).
-// Prints per method the median and minimum, the median's ratio to memcpy's
-// and to copy-limit's, and whether every run was right.
+// --method runs only the methods named (all by default), e.g. one alone
+// under a profiler. Prints per method the median and minimum, the median's
+// ratio to memcpy's and to copy-limit's (where those run), and whether
+// every run was right.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +66,22 @@ cl::opt<std::string> ConfigName(cl::Positional, cl::Required,
                                 cl::desc("<slab|slab-t|pencil-xy|pencil-yz>"));
 cl::opt<std::string> ExtentText(cl::Positional, cl::Required, cl::desc("<N>"));
 cl::opt<std::string> RepsText(cl::Positional, cl::Required, cl::desc("<REPS>"));
+cl::list<std::string>
+    MethodNames("method", cl::CommaSeparated,
+                cl::desc("Methods to run, comma separated, or 'all' (the "
+                         "default)"),
+                cl::value_desc("name"));
+
+/// The methods this build has, in the order the table lists them.
+const std::vector<std::string> &knownMethods() {
+  static const std::vector<std::string> Known{"redist",
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+                                              "fftw-mpi",
+#endif
+                                              "alltoallv", "alltoallw",
+                                              "memcpy",    "copy-limit"};
+  return Known;
+}
 
 int Rank = 0, Ranks = 1;
 
@@ -110,6 +128,39 @@ std::optional<Config> configNamed(const std::string &Name, std::string &Error) {
   Error = "unknown configuration '" + Name +
           "' (expected slab, slab-t, pencil-xy or pencil-yz)";
   return std::nullopt;
+}
+
+/// The methods --method chose for C, or nullopt and Error naming the first
+/// name this build does not have, or one C cannot run. Under 'all',
+/// fftw-mpi runs in the slab configurations only.
+std::optional<std::vector<std::string>> chosenMethods(const Config &C,
+                                                      std::string &Error) {
+  const std::vector<std::string> &Known = knownMethods();
+  const bool All = MethodNames.empty() ||
+                   std::find(MethodNames.begin(), MethodNames.end(), "all") !=
+                       MethodNames.end();
+  for (const std::string &Name : MethodNames) {
+    if (Name == "all")
+      continue;
+    if (std::find(Known.begin(), Known.end(), Name) == Known.end()) {
+      std::string List;
+      for (const std::string &K : Known)
+        List += K + ", ";
+      Error = "unknown method '" + Name + "' (this build has: " + List + "all)";
+      return std::nullopt;
+    }
+    if (Name == "fftw-mpi" && !C.Slab) {
+      Error = "fftw-mpi transposes slabs only, not " + C.Name;
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string> Chosen;
+  for (const std::string &K : Known)
+    if ((All && (K != "fftw-mpi" || C.Slab)) ||
+        std::find(MethodNames.begin(), MethodNames.end(), K) !=
+            MethodNames.end())
+      Chosen.push_back(K);
+  return Chosen;
 }
 
 std::string spell(const BlockLayout &L) {
@@ -427,6 +478,9 @@ int run(int argc, char **argv) {
   if (!Reps || *Reps > 100000)
     return fail("REPS must be a number from 1 to 100000, got '" + RepsText +
                 "'");
+  std::optional<std::vector<std::string>> Chosen = chosenMethods(*C, Error);
+  if (!Chosen)
+    return fail(Error);
 
   Move M{*N, *C, {}, {}, {}, {}, {}, {}};
   const std::array<int, Rank3> Identity{0, 1, 2};
@@ -439,28 +493,37 @@ int run(int argc, char **argv) {
   M.In.resize(static_cast<size_t>(M.Src.size()));
   M.Out.resize(static_cast<size_t>(M.Dst.size()));
 
+  // Only the chosen methods are built: one profiled alone pays for no
+  // other's plan or buffers.
   std::vector<Method> Methods;
   double PlanSeconds = 0;
-  Methods.push_back(redistMethod(M, PlanSeconds));
-#ifdef REDIST_BENCH_HAVE_FFTW_MPI
-  if (std::optional<Method> F = fftwMpi(M))
-    Methods.push_back(std::move(*F));
-#endif
-  Methods.push_back(alltoallv(M));
-  Methods.push_back(alltoallw(M));
-  for (Method &Me : Methods) {
-    Me.Reset = [&M] { M.reset(); };
-    Me.Check = [&M] { return M.check(); };
-  }
-  // One core's memcpy of the whole array (rank 0 alone), and the parallel
-  // copy limit: every rank copies its own target share at once.
   const int64_t Bytes = static_cast<int64_t>(sizeof(double));
-  Methods.push_back(referenceMethod(
-      "memcpy",
-      std::make_shared<MemcpyReference>(MPI_COMM_WORLD, *N * *N * *N * Bytes)));
-  Methods.push_back(
-      referenceMethod("copy-limit", std::make_shared<ParallelCopyLimit>(
-                                        MPI_COMM_WORLD, M.Dst.size() * Bytes)));
+  for (const std::string &Name : *Chosen) {
+    if (Name == "redist")
+      Methods.push_back(redistMethod(M, PlanSeconds));
+#ifdef REDIST_BENCH_HAVE_FFTW_MPI
+    else if (Name == "fftw-mpi")
+      Methods.push_back(*fftwMpi(M));
+#endif
+    else if (Name == "alltoallv")
+      Methods.push_back(alltoallv(M));
+    else if (Name == "alltoallw")
+      Methods.push_back(alltoallw(M));
+    // One core's memcpy of the whole array (rank 0 alone), and the parallel
+    // copy limit: every rank copies its own target share at once.
+    else if (Name == "memcpy")
+      Methods.push_back(
+          referenceMethod("memcpy", std::make_shared<MemcpyReference>(
+                                        MPI_COMM_WORLD, *N * *N * *N * Bytes)));
+    else if (Name == "copy-limit")
+      Methods.push_back(referenceMethod(
+          "copy-limit", std::make_shared<ParallelCopyLimit>(
+                            MPI_COMM_WORLD, M.Dst.size() * Bytes)));
+    if (!Methods.back().Measure) {
+      Methods.back().Reset = [&M] { M.reset(); };
+      Methods.back().Check = [&M] { return M.check(); };
+    }
+  }
 
   // Each round runs the methods in an order of its own, the same on every
   // rank (RoundOrder.h): what one leaves in the caches, and which ranks it
@@ -490,19 +553,25 @@ int run(int argc, char **argv) {
         spell(C->To).c_str(), C->Perm[0] == 0 ? "" : " permuted (1,0,2)",
         static_cast<long long>(*N), static_cast<double>(*N * *N * *N) * 8 / 1e6,
         Ranks, static_cast<long long>(*Reps));
-    std::printf("redist plan: %.3f ms (median of 5 builds, not in the "
-                "times below)\n",
-                PlanSeconds * 1e3);
+    if (std::find(Chosen->begin(), Chosen->end(), "redist") != Chosen->end())
+      std::printf("redist plan: %.3f ms (median of 5 builds, not in the "
+                  "times below)\n",
+                  PlanSeconds * 1e3);
     std::printf("%-11s %10s %10s %9s %9s  %s\n", "method", "median_ms",
                 "min_ms", "x_memcpy", "x_limit", "verified");
+    // "-" where the reference did not run (or took no time).
     auto Ratio = [](double T, double Ref) {
-      return Ref > 0 ? T / Ref : std::nan("");
+      char Text[32] = "-";
+      if (Ref > 0)
+        std::snprintf(Text, sizeof Text, "%.2f", T / Ref);
+      return std::string(Text);
     };
     for (const Method &Me : Methods) {
       const double Med = median(Me.Times);
-      std::printf("%-11s %10.3f %10.3f %9.2f %9.2f  %s\n", Me.Name.c_str(),
-                  Med * 1e3, minimum(Me.Times) * 1e3, Ratio(Med, Memcpy),
-                  Ratio(Med, Limit), Me.Right ? "yes" : "NO");
+      std::printf("%-11s %10.3f %10.3f %9s %9s  %s\n", Me.Name.c_str(),
+                  Med * 1e3, minimum(Me.Times) * 1e3,
+                  Ratio(Med, Memcpy).c_str(), Ratio(Med, Limit).c_str(),
+                  Me.Right ? "yes" : "NO");
     }
     std::fflush(stdout);
   }
