@@ -35,6 +35,7 @@
 #define REDIST_RUNTIME_SINGLECOPY_H
 
 #include "CopyProgram.h"
+#include "redist/runtime/Plan.h"
 
 #include <mpi.h>
 
@@ -61,6 +62,13 @@ std::optional<int64_t> singleCopyRunBytesFromEnv();
 /// What is wrong with REDIST_SINGLE_COPY, if anything; a plan's parameter
 /// check raises it on every rank.
 std::optional<std::string> singleCopyEnvProblem();
+
+/// Collective over Comm: whether any rank asks for single copies, by
+/// Options or, where the option asks none (the default), by its
+/// environment; the same answer on every rank, so that the node's ranks
+/// probe together or not at all. A non-negative option answers without
+/// communicating.
+bool singleCopyAsked(const PlanOptions &Options, MPI_Comm Comm);
 
 /// Collective over Node: whether every rank of Node can read every other
 /// one's memory with process_vm_readv, the same answer on every rank (false
