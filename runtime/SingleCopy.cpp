@@ -46,8 +46,7 @@ constexpr std::size_t BatchBytes = std::size_t(1) << 30;
 /// ones: the kernel copies into each local iovec apart. Measured (one
 /// process reading 32 MB from another, loaded machine, best of 7): remote
 /// runs of 256 KiB into local runs of 1 to 4 KiB took about what runs of
-/// 8 KiB on both sides take, 256 and 512
-/// bytes up to 1.5 times that.
+/// 8 KiB on both sides take, 256 and 512 bytes up to 1.5 times that.
 constexpr int64_t LocalRunBytes = 1024;
 
 /// A combining read's bounce buffer: small enough to stay in cache between

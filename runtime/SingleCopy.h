@@ -9,7 +9,9 @@
 // than they save, and copies into each local iovec apart, which costs
 // less; runs adjacent on one side are one iovec there. The receiver
 // chooses per sender by the mean length of the remote iovecs
-// (PlanOptions::SingleCopyRunBytes) and of the local ones.
+// (PlanOptions::SingleCopyRunBytes) and of the local ones. None by default:
+// pinning each 4 KiB page costs more than the handover's second copy on a
+// quiet machine (docs/runtime.md, "Single copies").
 //
 // The kernel may refuse (Yama's ptrace_scope, a container's seccomp
 // profile, another user's process): when a plan is built, the node's ranks
