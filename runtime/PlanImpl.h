@@ -299,9 +299,9 @@ private:
   void findNodePeers();
   /// The chunk programs of the Shared messages.
   void buildShared();
-  /// Collective over Comm: probes single copies on Node and marks the
-  /// messages that use them Direct (the receiver chooses, its sender is
-  /// told).
+  /// Collective over Comm, on every rank where singleCopyAsked: probes
+  /// single copies on Node and marks the messages that use them Direct (the
+  /// receiver chooses, its sender is told).
   void chooseDirect(const NodeRings &Node);
   /// An array plan's source strides of each rank of Node (empty where it
   /// holds no source process); collective over Node. Empty for other plans.

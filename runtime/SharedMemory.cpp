@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
+#include "SingleCopy.h"
 
 #include <algorithm>
 
@@ -55,7 +56,8 @@ void Plan::Impl::findNodePeers() {
     return;
   const bool Overlapped = Options.Mode == ExecMode::Overlapped;
   const bool Handover = Options.Pack != Packing::Datatypes;
-  if (!Handover && Options.SingleCopyRunBytes < 0)
+  const bool Probe = singleCopyAsked(Options, Comm);
+  if (!Handover && !Probe)
     return;
   auto Node = std::make_unique<NodeRings>(Comm, Options.RanksPerNode,
                                           Options.FailRingOnRank);
@@ -65,7 +67,8 @@ void Plan::Impl::findNodePeers() {
   // measured side by side (fair order), the handover beat MPI datatypes,
   // which Open MPI copies once between the arrays, by 5-20% (2,64 -> 2,96
   // and 2,4096 -> 2,8192 at N = 1e6 and 1e7).
-  chooseDirect(*Node);
+  if (Probe)
+    chooseDirect(*Node);
   bool AnyDirect = false;
   for (std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
     for (detail::PeerMessage &M : *List) {

@@ -46,8 +46,7 @@ constexpr std::size_t BatchBytes = std::size_t(1) << 30;
 /// ones: the kernel copies into each local iovec apart. Measured (one
 /// process reading 32 MB from another, loaded machine, best of 7): remote
 /// runs of 256 KiB into local runs of 1 to 4 KiB took about what runs of
-/// 8 KiB on both sides take (SingleCopyRunBytes' default), 256 and 512
-/// bytes up to 1.5 times that.
+/// 8 KiB on both sides take, 256 and 512 bytes up to 1.5 times that.
 constexpr int64_t LocalRunBytes = 1024;
 
 /// A combining read's bounce buffer: small enough to stay in cache between
@@ -139,6 +138,16 @@ std::optional<int64_t> singleCopyRunBytesFromEnv() {
   if (!std::strcmp(Value, "off"))
     return -1;
   return std::strtoll(Value, nullptr, 10);
+}
+
+bool singleCopyAsked(const PlanOptions &Options, MPI_Comm Comm) {
+  if (Options.SingleCopyRunBytes >= 0)
+    return true; // the same on every rank
+  const std::optional<int64_t> Env = singleCopyRunBytesFromEnv();
+  const int Mine = Env && *Env >= 0;
+  int Any = 0;
+  MPI_Allreduce(&Mine, &Any, 1, MPI_INT, MPI_LOR, Comm);
+  return Any != 0;
 }
 
 bool probeSingleCopy(MPI_Comm Node, bool Wanted, std::vector<long> &Pids) {
@@ -301,13 +310,14 @@ std::string readRuns(long Pid, const detail::CopyProgram &P, uint64_t Src,
 }
 
 void Plan::Impl::chooseDirect(const NodeRings &Node) {
-  if (Options.SingleCopyRunBytes < 0)
-    return; // the same on every rank: no probe
   std::vector<char> ReadFrom(static_cast<std::size_t>(CommSize), 0);
   const std::optional<int64_t> Env = singleCopyRunBytesFromEnv();
+  // Negative: this rank reads none. Only "off" in its environment keeps
+  // the others from reading it (and so the whole node falls back).
   const int64_t Least = Env ? *Env : Options.SingleCopyRunBytes;
-  if (!probeSingleCopy(Node.comm(), Least >= 0, NodePids))
+  if (!probeSingleCopy(Node.comm(), !Env || *Env >= 0, NodePids))
     NodePids.clear();
+  const bool Reads = !NodePids.empty() && Least >= 0;
   const std::vector<std::vector<int64_t>> SenderStrides =
       NodePids.empty() ? std::vector<std::vector<int64_t>>()
                        : arraySenderStrides(Node);
@@ -315,7 +325,7 @@ void Plan::Impl::chooseDirect(const NodeRings &Node) {
   // the Overlapped mode) to this rank.
   std::vector<int64_t> Bytes(ReadFrom.size(), 0), Remote(ReadFrom.size(), 0),
       Local(ReadFrom.size(), 0);
-  for (std::size_t I = 0; I < Recvs.size() && !NodePids.empty(); ++I) {
+  for (std::size_t I = 0; I < Recvs.size() && Reads; ++I) {
     detail::PeerMessage &M = Recvs[I];
     if (!Node.onNode(M.Peer))
       continue;
@@ -333,7 +343,7 @@ void Plan::Impl::chooseDirect(const NodeRings &Node) {
   // copies into each local one, which costs much less (LocalRunBytes).
   const int64_t LocalLeast = std::min(Least, LocalRunBytes);
   for (std::size_t R = 0; R < ReadFrom.size(); ++R)
-    ReadFrom[R] = !NodePids.empty() && Bytes[R] > 0 &&
+    ReadFrom[R] = Reads && Bytes[R] > 0 &&
                   Bytes[R] >= Least * std::max<int64_t>(1, Remote[R]) &&
                   Bytes[R] >= LocalLeast * Local[R];
   // The receiver decides; its senders learn it.

@@ -9,7 +9,9 @@
 // than they save, and copies into each local iovec apart, which costs
 // less; runs adjacent on one side are one iovec there. The receiver
 // chooses per sender by the mean length of the remote iovecs
-// (PlanOptions::SingleCopyRunBytes) and of the local ones.
+// (PlanOptions::SingleCopyRunBytes) and of the local ones. None by default:
+// pinning each 4 KiB page costs more than the handover's second copy on a
+// quiet machine (docs/runtime.md, "Single copies").
 //
 // The kernel may refuse (Yama's ptrace_scope, a container's seccomp
 // profile, another user's process): when a plan is built, the node's ranks
@@ -35,6 +37,7 @@
 #define REDIST_RUNTIME_SINGLECOPY_H
 
 #include "CopyProgram.h"
+#include "redist/runtime/Plan.h"
 
 #include <mpi.h>
 
@@ -61,6 +64,13 @@ std::optional<int64_t> singleCopyRunBytesFromEnv();
 /// What is wrong with REDIST_SINGLE_COPY, if anything; a plan's parameter
 /// check raises it on every rank.
 std::optional<std::string> singleCopyEnvProblem();
+
+/// Collective over Comm: whether any rank asks for single copies, by
+/// Options or, where the option asks none (the default), by its
+/// environment; the same answer on every rank, so that the node's ranks
+/// probe together or not at all. A non-negative option answers without
+/// communicating.
+bool singleCopyAsked(const PlanOptions &Options, MPI_Comm Comm);
 
 /// Collective over Node: whether every rank of Node can read every other
 /// one's memory with process_vm_readv, the same answer on every rank (false

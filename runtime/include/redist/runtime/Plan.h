@@ -129,12 +129,17 @@ struct PlanOptions {
   /// by the receiver straight from the sender's source into its target, one
   /// copy per element (Linux cross-memory attach, process_vm_readv): no
   /// buffer, no packing. 0: every such message; negative: none (the
-  /// handover or MPI instead). Where the kernel refuses on any rank of a
-  /// node (Yama's ptrace_scope, a container), the whole node falls back,
-  /// found when the plan is built. REDIST_SINGLE_COPY in the environment
-  /// overrides it per receiving rank: "off" (the fallback, for the node), or
-  /// a number of bytes. See docs/runtime.md, "Single copies".
-  int64_t SingleCopyRunBytes = 8192;
+  /// handover or MPI instead). None by default: the kernel pins every 4 KiB
+  /// page it reads, and on a quiet machine the handover's two copies
+  /// through cached chunks were faster at every run length measured; 8192
+  /// pays where the arrays are in transparent huge pages or the node is
+  /// heavily loaded. Where the kernel refuses on any rank of a node (Yama's
+  /// ptrace_scope, a container), the whole node falls back, found when the
+  /// plan is built. REDIST_SINGLE_COPY in the environment overrides it per
+  /// receiving rank: "off" (the fallback, for the node), or a number of
+  /// bytes (also where this asks none). See docs/runtime.md, "Single
+  /// copies".
+  int64_t SingleCopyRunBytes = -1;
   /// Fault injection, for tests: this rank fails to create its shared-memory
   /// ring, as a full /dev/shm would, and its node falls back to MPI. -1: none.
   int FailRingOnRank = -1;
