@@ -92,10 +92,13 @@ const Plan &arrayPlan(const ArrayLayout &From, const ArrayTarget &To,
     return *Found;
   if (Found) {
     // With Verify on every call: ranks given different values may hit the
-    // cache on some ranks and build on others.
-    const std::vector<detail::Parameter> Params = detail::arrayParameters(
-        detail::ArrayProblem({From, {}, {}}, {Target, {}, {}}, R, A),
-        ElementBytes, Options);
+    // cache on some ranks and build on others. Compare the parameters a
+    // build compares, the region resolved as there: an unresolved one
+    // would differ first and hide the value that really does.
+    detail::ArrayProblem Problem({From, {}, {}}, {Target, {}, {}}, R, A);
+    Problem.Region = resolveRegion(From, Target, R);
+    const std::vector<detail::Parameter> Params =
+        detail::arrayParameters(Problem, ElementBytes, Options);
     detail::agree(std::nullopt, &Params, Comm);
     return *Found;
   }

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "ExpectError.h"
 #include "redist/runtime/LocalPart.h"
 #include "redist/runtime/Redistribute.h"
 
@@ -55,30 +56,10 @@ namespace {
 int Rank = 0, Size = 0;
 int Failures = 0;
 
-/// Runs Body on every rank and checks that it throws InvalidArgument whose
-/// message contains Expected, on every rank.
+/// Body must throw InvalidArgument naming Expected on every rank.
 void expectError(const char *Name, const std::string &Expected,
                  const std::function<void()> &Body) {
-  std::string Message;
-  int Ok = 0;
-  try {
-    Body();
-    Message = "no error";
-  } catch (const InvalidArgument &E) {
-    Message = E.what();
-    Ok = Message.find(Expected) != std::string::npos;
-  } catch (const std::exception &E) {
-    // Such as std::bad_alloc under MemoryCap: a failure, not an abort.
-    Message = std::string("not InvalidArgument: ") + E.what();
-  }
-  int AllOk = 0;
-  MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (!Ok)
-    std::printf("FAIL %s on rank %d: expected \"%s\", got \"%s\"\n", Name, Rank,
-                Expected.c_str(), Message.c_str());
-  if (Rank == 0 && AllOk)
-    std::printf("error %s: all %d ranks: %s\n", Name, Size, Message.c_str());
-  Failures += !AllOk;
+  Failures += !test::expectErrorOnEveryRank(Name, Expected, Body);
 }
 
 /// Checks that Ok holds on every rank; rank 0 prints "FAIL: Failure" if not.

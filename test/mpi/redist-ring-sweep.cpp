@@ -15,6 +15,7 @@
 // InvalidArgument naming the value, and carry on.
 //
 //===----------------------------------------------------------------------===//
+#include "ExpectError.h"
 #include "redist/Error.h"
 #include "redist/runtime/Ring.h"
 
@@ -125,24 +126,10 @@ bool checkItems(const std::vector<Item> &Items,
   return Everyone;
 }
 
+/// Body must throw InvalidArgument naming Expected on every rank.
 void expectError(const char *Name, const std::string &Expected,
                  const std::function<void()> &Body) {
-  std::string Message = "no error";
-  int Ok = 0;
-  try {
-    Body();
-  } catch (const InvalidArgument &E) {
-    Message = E.what();
-    Ok = Message.find(Expected) != std::string::npos;
-  }
-  int AllOk = 0;
-  MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (!Ok)
-    std::printf("FAIL %s on rank %d: expected \"%s\", got \"%s\"\n", Name, Rank,
-                Expected.c_str(), Message.c_str());
-  if (Rank == 0 && AllOk)
-    std::printf("error %s: all %d ranks: %s\n", Name, Size, Message.c_str());
-  Failures += !AllOk;
+  Failures += !test::expectErrorOnEveryRank(Name, Expected, Body);
 }
 
 /// The measured link costs: one per link and direction, positive and

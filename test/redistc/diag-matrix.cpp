@@ -63,8 +63,6 @@ void f(std::vector<double> &A, std::vector<double> &B, std::vector<double> &C,
 
 void g(std::vector<double> &V) {
 #pragma redist distribute V[100](block) onto P
-// CHECK: [[@LINE+1]]:48: error: schedule(product(...)) schedules each dimension of an array of rank 2 or more; 'V' has one dimension
-#pragma redist redistribute V(cyclic) schedule(product(classes))
 // CHECK: [[@LINE+1]]:43: error: array 'V' needs a 1-D processors arrangement, but 'G' is 2-D
 #pragma redist redistribute V(block) onto G
 // CHECK: [[@LINE+1]]:43: error: array 'V' needs a 1-D processors arrangement, but 'G' is 2-D

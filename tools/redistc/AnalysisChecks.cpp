@@ -148,7 +148,8 @@ bool Analysis::checkFormat(const FormatValue &F, const FormatSpec &Spec,
 }
 
 // The rules of a 1-D array that tie its directive to its one dimension: one
-// format, never '*', a 1-D arrangement, and no per-dimension schedule.
+// format, never '*', and a 1-D arrangement. schedule(product(ALG)) is ALG
+// there: the product of one dimension's schedule is that schedule.
 bool Analysis::checkOneDimension(const Directive &D,
                                  const ArrangementInfo *Onto,
                                  const std::string &VarText) {
@@ -173,10 +174,6 @@ bool Analysis::checkOneDimension(const Directive &D,
   } else if (Onto && Onto->rank() == 2) {
     error(D.Onto.present() ? D.Onto.Loc : D.KeywordLoc, Diags.ArrayOntoGrid)
         << VarText << Onto->D->Arrangement.Name;
-    OK = false;
-  }
-  if (D.ScheduleProduct) {
-    error(D.ScheduleLoc, Diags.ProductOfArray) << VarText;
     OK = false;
   }
   return OK;

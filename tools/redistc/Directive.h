@@ -159,8 +159,7 @@ struct Directive {
   /// ALG of schedule(ALG); unset without the clause, or when ALG is
   /// overlap or overlap_split, which set Overlap instead.
   std::optional<redist::Algorithm> Schedule;
-  /// schedule(product(ALG)): ALG per dimension, for arrays of rank 2 or
-  /// more.
+  /// schedule(product(ALG)): ALG per dimension; for a 1-D array, ALG.
   bool ScheduleProduct = false;
   std::optional<redist::OverlapAlgorithm> Overlap;
   /// N of schedule(overlap, effort(N)): how long the search may run

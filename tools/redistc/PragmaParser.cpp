@@ -795,7 +795,7 @@ bool DirectiveParser::parseSchedule(Directive &D) {
     return false;
   }
   next();
-  // product(ALG): ALG per dimension of an array of rank 2 or more.
+  // product(ALG): ALG per dimension of an array (of a 1-D array, ALG).
   if (Word.equals_insensitive("product") && peek().is(tok::l_paren)) {
     next();
     D.ScheduleProduct = true;

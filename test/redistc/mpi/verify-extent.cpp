@@ -1,10 +1,10 @@
 // Ranks that disagree on a run-time extent: with verification on, every rank
-// throws redist::InvalidArgument from the directive, naming the extent and
-// its values, instead of hanging or moving elements wrongly. First with the
-// program's defaults (verification on), where the distribute directive's
-// own agreement finds it, then with the program's default turned off (the
-// distribute checks nothing) and the redistribute's verify(on) clause
-// overriding it. 4 ranks.
+// throws redist::InvalidArgument from the directive, naming the extent, its
+// range and the rank's own value, instead of hanging or moving elements
+// wrongly. First with the program's defaults (verification on), where the
+// distribute directive's own agreement finds it, then with the program's
+// default turned off (the distribute checks nothing) and the redistribute's
+// verify(on) clause overriding it. 4 ranks.
 //
 // RUN: redistc %s -o %t.cpp -- -I%S/Inputs
 // RUN: FileCheck --check-prefix=CODE %s < %t.cpp
@@ -12,16 +12,25 @@
 // RUN: %mpirun -np 4 %t | FileCheck %s
 //
 // CODE: "verify-extent.cpp:{{61}}"),
-// CODE: "verify-extent.cpp:{{77}}", redist::Verification::On),
+// CODE: "verify-extent.cpp:{{79}}", redist::Verification::On),
 //
 // CHECK: ranks: 4
-// CHECK-NEXT: default: rank 0 caught: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
-// CHECK-NEXT: default: 4 of 4 ranks caught the error
-// CHECK-NEXT: clause: rank 0 caught: verify-extent.cpp:77: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
-// CHECK-NEXT: clause: 4 of 4 ranks caught the error
+// CHECK-NEXT: default:
+// CHECK-NEXT: error on every rank:
+// CHECK-NEXT: rank 0: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: rank 1: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
+// CHECK-NEXT: rank 2: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
+// CHECK-NEXT: rank 3: verify-extent.cpp:60: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
+// CHECK-NEXT: clause:
+// CHECK-NEXT: error on every rank:
+// CHECK-NEXT: rank 0: verify-extent.cpp:79: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1001
+// CHECK-NEXT: rank 1: verify-extent.cpp:79: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
+// CHECK-NEXT: rank 2: verify-extent.cpp:79: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
+// CHECK-NEXT: rank 3: verify-extent.cpp:79: verify: ranks were given different parameters: extent N differs (from 1000 to 1001); this rank has 1000
 // CHECK-NEXT: agreeing ranks: 1000 elements, every element in place
 
 #include "check.h"
+#include "report-error.h"
 
 #include "redist/Error.h"
 
@@ -33,15 +42,6 @@
 #include <vector>
 
 #pragma redist processors P(4)
-
-/// Every rank must catch the error of the directive (collective).
-void report(const char *Label, int Caught, int Rank, const std::string &What) {
-  int Total = 0;
-  MPI_Reduce(&Caught, &Total, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-  if (Rank == 0)
-    std::printf("%s: rank 0 caught: %s\n%s: %d of 4 ranks caught the error\n",
-                Label, What.c_str(), Label, Total);
-}
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
@@ -63,7 +63,9 @@ int main(int argc, char **argv) {
       Caught = 1;
       What = E.what();
     }
-    report("default", Caught, Rank, What);
+    if (Rank == 0)
+      std::printf("default:\n");
+    reportError(What, Caught, -1);
   }
 
   // The program turns the check off; the clause turns it on again.
@@ -79,7 +81,9 @@ int main(int argc, char **argv) {
       Caught = 1;
       What = E.what();
     }
-    report("clause", Caught, Rank, What);
+    if (Rank == 0)
+      std::printf("clause:\n");
+    reportError(What, Caught, -1);
   }
 
   // With agreeing ranks the same directive moves every element.

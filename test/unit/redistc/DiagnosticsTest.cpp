@@ -715,16 +715,6 @@ const std::vector<DiagnosticCase> &cases() {
         "}\n"},
        {"ArrayOntoGrid 5:45: error: array 'D' needs a 1-D processors "
         "arrangement, but 'G' is 2-D"}},
-      {"ProductOfArray",
-       {"#include <vector>\n"
-        "#pragma redist processors G(2, 3)\n"
-        "#pragma redist processors P(4)\n"
-        "void f(std::vector<double> &V) {\n"
-        "#pragma redist distribute V[100](block) onto P\n"
-        "#pragma redist redistribute V(cyclic) schedule(product(classes))\n"
-        "}\n"},
-       {"ProductOfArray 6:48: error: schedule(product(...)) schedules each "
-        "dimension of an array of rank 2 or more; 'V' has one dimension"}},
       {"InquiryRank",
        {"#include <vector>\n"
         "#pragma redist processors G(2, 3)\n"
