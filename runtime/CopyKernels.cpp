@@ -12,112 +12,19 @@
 // deepest level's repeats run as their repeat; a transposing message's
 // (CopySegment::TileLevel) in tiles of cache lines instead.
 //
-// Ordinary stores read each target line before writing it (write-allocate):
-// a copy of B bytes moves 3B over the memory bus. When a program's message
-// is large, so that its target will not be in cache anyway, its long runs
-// write their whole cache lines with non-temporal (streaming) stores, which
-// skip that read; an sfence at the end of the program orders them before
-// whatever the caller does next (signalling another rank, returning).
-//
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
 
 #include "Combine.h"
 
-#include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <string>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace redist {
 namespace detail {
-
-bool streamingSupported() {
-#if defined(__SSE2__)
-  return true; // SSE2 is baseline on x86-64: no run-time check needed.
-#else
-  return false;
-#endif
-}
-
-void streamBytes(char *D, const char *S, std::size_t N) {
-#if defined(__SSE2__)
-  constexpr std::size_t Line = 64;
-  const std::size_t Head =
-      (Line - reinterpret_cast<std::uintptr_t>(D) % Line) % Line;
-  if (N < Head + Line) { // no whole target line
-    std::memcpy(D, S, N);
-    return;
-  }
-  std::memcpy(D, S, Head);
-  D += Head;
-  S += Head;
-  N -= Head;
-  for (; N >= Line; N -= Line, D += Line, S += Line) {
-    const __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i *>(S));
-    const __m128i B =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(S + 16));
-    const __m128i C =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(S + 32));
-    const __m128i E =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(S + 48));
-    _mm_stream_si128(reinterpret_cast<__m128i *>(D), A);
-    _mm_stream_si128(reinterpret_cast<__m128i *>(D + 16), B);
-    _mm_stream_si128(reinterpret_cast<__m128i *>(D + 32), C);
-    _mm_stream_si128(reinterpret_cast<__m128i *>(D + 48), E);
-  }
-  std::memcpy(D, S, N);
-#else
-  std::memcpy(D, S, N);
-#endif
-}
-
-void streamFence() {
-#if defined(__SSE2__)
-  _mm_sfence();
-#endif
-}
-
 namespace {
 
-/// Which target-writing programs stream: REDIST_STREAMING_STORES (0: none,
-/// 1: all, unpack: only unpacking ones, direct: only local copies), read
-/// once; and from which message size on (REDIST_STREAMING_MIN_BYTES).
-struct StreamingChoice {
-  bool Unpack = false, Direct = false;
-  std::size_t MinBytes = 0;
-};
-
-const StreamingChoice &streamingChoice() {
-  static const StreamingChoice C = [] {
-    StreamingChoice R;
-    const char *V = std::getenv("REDIST_STREAMING_STORES");
-    const std::string Mode = V ? V : "0";
-    R.Unpack = Mode == "1" || Mode == "unpack";
-    R.Direct = Mode == "1" || Mode == "direct";
-    if (!streamingSupported())
-      R.Unpack = R.Direct = false;
-    if (const char *M = std::getenv("REDIST_STREAMING_MIN_BYTES"))
-      R.MinBytes = static_cast<std::size_t>(std::strtoull(M, nullptr, 10));
-    return R;
-  }();
-  return C;
-}
-
-bool streamsTarget(const CopyProgram &P, std::size_t ElementBytes) {
-  const StreamingChoice &C = streamingChoice();
-  if (!P.WritesTarget || !(P.Direct ? C.Direct : C.Unpack))
-    return false;
-  return static_cast<std::size_t>(P.MessageElements) * ElementBytes >=
-         C.MinBytes;
-}
-
 template <std::size_t E>
-inline void copyRun(char *D, const char *S, int64_t N, bool Stream) {
+inline void copyRun(char *D, const char *S, int64_t N) {
   switch (N) {
   case 1:
     std::memcpy(D, S, E);
@@ -144,10 +51,7 @@ inline void copyRun(char *D, const char *S, int64_t N, bool Stream) {
     std::memcpy(D, S, 8 * E);
     return;
   default:
-    if (Stream)
-      streamBytes(D, S, static_cast<std::size_t>(N) * E);
-    else
-      std::memcpy(D, S, static_cast<std::size_t>(N) * E);
+    std::memcpy(D, S, static_cast<std::size_t>(N) * E);
   }
 }
 
@@ -176,8 +80,7 @@ void copyFixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To) {
 
 /// Runs of any length, elements of E bytes.
 template <std::size_t E>
-void copyMixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To,
-               bool Stream) {
+void copyMixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To) {
   const CopyRun *Runs = Sg.Runs.data();
   const std::size_t NumRuns = Sg.Runs.size();
   const int64_t FromStep = Rp.FromStride * static_cast<int64_t>(E);
@@ -187,8 +90,7 @@ void copyMixed(const CopySegment &Sg, Repeats Rp, const char *From, char *To,
     char *T = To + Rep * ToStep;
     for (std::size_t I = 0; I < NumRuns; ++I)
       copyRun<E>(T + Runs[I].To * static_cast<int64_t>(E),
-                 F + Runs[I].From * static_cast<int64_t>(E), Runs[I].Length,
-                 Stream);
+                 F + Runs[I].From * static_cast<int64_t>(E), Runs[I].Length);
   }
 }
 
@@ -231,8 +133,8 @@ void copyElementwise(const CopySegment &Sg, Repeats Rp, const char *From,
 }
 
 template <std::size_t E>
-void copySegment(const CopySegment &Sg, Repeats Rp, const char *From, char *To,
-                 bool Stream) {
+void copySegment(const CopySegment &Sg, Repeats Rp, const char *From,
+                 char *To) {
   if (Sg.Elementwise)
     return copyElementwise<E>(Sg, Rp, From, To);
   switch (Sg.UniformLength) {
@@ -253,24 +155,20 @@ void copySegment(const CopySegment &Sg, Repeats Rp, const char *From, char *To,
   case 8:
     return copyFixed<E, 8>(Sg, Rp, From, To);
   default:
-    return copyMixed<E>(Sg, Rp, From, To, Stream);
+    return copyMixed<E>(Sg, Rp, From, To);
   }
 }
 
 /// Any element size: one memcpy per run (element tables are not used).
 void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
-                      char *To, std::size_t ElementBytes, bool Stream) {
+                      char *To, std::size_t ElementBytes) {
   const int64_t E = static_cast<int64_t>(ElementBytes);
   for (int64_t Rep = 0; Rep < Rp.Count; ++Rep) {
     const char *F = From + Rep * Rp.FromStride * E;
     char *T = To + Rep * Rp.ToStride * E;
-    for (const CopyRun &R : Sg.Runs) {
-      const std::size_t Bytes = static_cast<std::size_t>(R.Length * E);
-      if (Stream)
-        streamBytes(T + R.To * E, F + R.From * E, Bytes);
-      else
-        std::memcpy(T + R.To * E, F + R.From * E, Bytes);
-    }
+    for (const CopyRun &R : Sg.Runs)
+      std::memcpy(T + R.To * E, F + R.From * E,
+                  static_cast<std::size_t>(R.Length * E));
   }
 }
 
@@ -286,13 +184,10 @@ void copyTile(const CopySegment &Sg, const TileRepeats &Tl, const char *From,
 }
 
 template <std::size_t E>
-void runSegment(const CopySegment &Sg, const char *From, char *To,
-                bool Stream) {
+void runSegment(const CopySegment &Sg, const char *From, char *To) {
   forEachRepeat(
       Sg, From, To, static_cast<int64_t>(E),
-      [&](Repeats Rp, const char *F, char *T) {
-        copySegment<E>(Sg, Rp, F, T, Stream);
-      },
+      [&](Repeats Rp, const char *F, char *T) { copySegment<E>(Sg, Rp, F, T); },
       [&](const TileRepeats &Tl, const char *F, char *T) {
         copyTile<E>(Sg, Tl, F, T, E);
       });
@@ -305,37 +200,34 @@ void runCopyProgram(const CopyProgram &P, const char *From, char *To,
   if (P.WritesTarget)
     if (const Combine *C = activeCombine())
       return runCombineProgram(P, From, To, *C);
-  const bool Stream = streamsTarget(P, ElementBytes);
   for (const CopySegment &Sg : P.Segments) {
     switch (ElementBytes) {
     case 1:
-      runSegment<1>(Sg, From, To, Stream);
+      runSegment<1>(Sg, From, To);
       break;
     case 2:
-      runSegment<2>(Sg, From, To, Stream);
+      runSegment<2>(Sg, From, To);
       break;
     case 4:
-      runSegment<4>(Sg, From, To, Stream);
+      runSegment<4>(Sg, From, To);
       break;
     case 8:
-      runSegment<8>(Sg, From, To, Stream);
+      runSegment<8>(Sg, From, To);
       break;
     case 16:
-      runSegment<16>(Sg, From, To, Stream);
+      runSegment<16>(Sg, From, To);
       break;
     default:
       forEachRepeat(
           Sg, From, To, static_cast<int64_t>(ElementBytes),
           [&](Repeats Rp, const char *F, char *T) {
-            copySegmentBytes(Sg, Rp, F, T, ElementBytes, Stream);
+            copySegmentBytes(Sg, Rp, F, T, ElementBytes);
           },
           [&](const TileRepeats &Tl, const char *F, char *T) {
             copyTile<0>(Sg, Tl, F, T, ElementBytes);
           });
     }
   }
-  if (Stream)
-    streamFence();
 }
 
 } // namespace detail

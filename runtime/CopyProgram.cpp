@@ -448,8 +448,6 @@ CopyProgram MessageCutter::program(CopySide Side, int64_t Begin,
 
   CopyProgram P;
   P.WritesTarget = Side != CopySide::Pack;
-  P.Direct = Side == CopySide::Direct;
-  P.MessageElements = Length;
   for (const TriSegment &T : Clipped) {
     if (!T.Outer.empty()) {
       CopySegment C = nestedSegment(T, Side, Begin);

@@ -77,15 +77,6 @@ struct CopyProgram {
   /// Writes the target's storage (an unpack or direct copy): where a
   /// combining execute() applies its combination (Combine.h).
   bool WritesTarget = false;
-  /// Copies from the source straight into the target (the local copy),
-  /// rather than unpacking a buffer: streaming stores may treat the two
-  /// apart (CopyKernels.cpp).
-  bool Direct = false;
-  /// The elements of the whole message this program is a piece of: how
-  /// much of the target one execute writes through it, which decides
-  /// whether the kernels write the target with streaming stores. 0: unknown
-  /// (never streamed).
-  int64_t MessageElements = 0;
   bool empty() const { return Elements == 0; }
 };
 
@@ -307,22 +298,9 @@ inline void forEachTileElement(const TileRepeats &Tl, const char *From,
 
 /// Copies P's elements from From to To; ElementBytes is one element's size.
 /// Within a combining execute() (Combine.h), a program that writes the
-/// target combines instead. A program that writes a large target (its
-/// message's MessageElements) writes its long runs' whole cache lines with
-/// streaming stores, and fences them before it returns, so that what it
-/// wrote is visible to other ranks once the caller signals it.
+/// target combines instead.
 void runCopyProgram(const CopyProgram &P, const char *From, char *To,
                     std::size_t ElementBytes);
-
-/// Whether this build and CPU have streaming stores (else streamBytes is
-/// a memcpy).
-bool streamingSupported();
-/// Copies N bytes from S to D, writing the whole 64-byte lines of D with
-/// streaming stores and the partial lines at either end with ordinary
-/// ones. Call streamFence() before anyone else reads D.
-void streamBytes(char *D, const char *S, std::size_t N);
-/// Orders the streaming stores before every later store (sfence).
-void streamFence();
 
 } // namespace detail
 } // namespace redist

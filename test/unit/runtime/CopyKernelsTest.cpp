@@ -6,9 +6,7 @@
 // program and a byte loop over the same runs (forEachRun) on the same
 // buffers: every run's bytes must arrive, and no other byte of the target
 // may change. The buffers start at odd byte offsets too, so that no copy is
-// aligned. Programs of large messages write whole target lines with
-// streaming stores: those are checked the same way, and streamBytes itself
-// at every alignment within a line.
+// aligned.
 //
 //===----------------------------------------------------------------------===//
 #include "CopyProgram.h"
@@ -142,60 +140,6 @@ TEST(CopyKernels, RunsOfMixedLengths) {
                                         2, 2 * Len + 9, 2 * Len + 8);
         expectLikeLoop(P, E, M, caseName("mixed runs", E, Len, M));
       }
-}
-
-// Streaming stores (streamBytes): every target alignment within a cache
-// line, source offsets that differ from it, and lengths around one and two
-// lines, so that heads, whole lines and tails each take every size. Bytes
-// before and after the target range must not change.
-TEST(CopyKernels, StreamingCopyLikeLoop) {
-  constexpr std::size_t Line = 64, Slack = 3 * Line;
-  std::vector<std::size_t> Lengths;
-  for (std::size_t N = 0; N <= 3 * Line + 2; ++N)
-    Lengths.push_back(N);
-  for (std::size_t N : {255, 256, 257, 1000, 4096, 4099})
-    Lengths.push_back(N);
-  alignas(64) static unsigned char From[8192 + Slack], To[8192 + Slack];
-  for (std::size_t DstOff = 0; DstOff < Line; ++DstOff)
-    for (std::size_t SrcOff : {std::size_t{0}, DstOff, (DstOff + 5) % Line})
-      for (std::size_t N : Lengths) {
-        for (std::size_t I = 0; I < sizeof(From); ++I)
-          From[I] = patternByte(I, 3);
-        for (std::size_t I = 0; I < sizeof(To); ++I)
-          To[I] = patternByte(I, 501);
-        std::vector<unsigned char> Want(To, To + sizeof(To));
-        for (std::size_t B = 0; B < N; ++B)
-          Want[DstOff + B] = From[SrcOff + B];
-        streamBytes(reinterpret_cast<char *>(To + DstOff),
-                    reinterpret_cast<const char *>(From + SrcOff), N);
-        streamFence();
-        ASSERT_TRUE(std::equal(Want.begin(), Want.end(), To))
-            << N << " bytes to offset " << DstOff << " from offset " << SrcOff;
-      }
-}
-
-// A program whose message is large streams its long runs (when the build
-// has streaming stores); one of unknown size copies as before. Both must
-// match the byte loop for every run length, element size and alignment.
-TEST(CopyKernels, StreamingProgramsLikeLoop) {
-  for (int64_t MessageElements : {int64_t{0}, int64_t{1} << 40})
-    for (std::size_t E : ElementSizes)
-      for (int64_t Len : runLengths())
-        for (std::size_t M : Misaligns) {
-          CopyProgram P = programOf({{1, 2, Len},
-                                     {Len + 3, 2 * Len + 5, Len + 1},
-                                     {2 * Len + 7, 4 * Len + 9, Len}},
-                                    3, 3 * Len + 10, 6 * Len + 12);
-          P.MessageElements = MessageElements;
-          for (bool Direct : {false, true}) {
-            P.Direct = Direct;
-            expectLikeLoop(
-                P, E, M,
-                caseName(Direct ? "streamed direct" : "streamed unpack", E, Len,
-                         M) +
-                    ", message of " + std::to_string(MessageElements));
-          }
-        }
 }
 
 } // namespace
