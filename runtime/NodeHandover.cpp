@@ -17,6 +17,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -60,7 +61,15 @@ constexpr int64_t LongRunTileBytes = 8 << 10;
 /// Rounds beyond this many would signal more than they move; with fewer,
 /// packing and unpacking would hardly overlap (chunks of each message then
 /// do better).
-constexpr int64_t MinRounds = HandoverSlots, MaxRounds = 1 << 16;
+constexpr int64_t MinRounds = 4, MaxRounds = 1 << 16;
+
+/// Slots per message in rounds: at least four, and up to MaxSlots where the
+/// memory bound allows. Four kept a sender within about 0.3 ms of work
+/// ahead of its receiver at N = 10^7, so that a rank the OS preempted for
+/// longer stalled its peers; more let them carry on (docs/PERFORMANCE.md,
+/// issue 25).
+constexpr int64_t MinSlots = 4;
+constexpr int64_t MaxSlots = 64;
 
 /// What a core's L2 holds where sysconf cannot tell.
 constexpr int64_t DefaultL2Bytes = 1 << 20;
@@ -181,7 +190,7 @@ int64_t RoundShape::slotElements(int64_t PerSlice, int64_t Elements) const {
 }
 
 int64_t RoundShape::ringElements(int64_t PerSlice, int64_t Elements) const {
-  return std::min(HandoverSlots, static_cast<int64_t>(rounds())) *
+  return std::min(Slots, static_cast<int64_t>(rounds())) *
          slotElements(PerSlice, Elements);
 }
 
@@ -200,18 +209,25 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
   // cores, 2 or 4 ranks break even at 1.5 to 3 MB per core).
   if (bytesPerCore(SliceBytes * S.Slices, NodeRanks) < l2Bytes())
     PerRound = 0;
-  if (Largest > 0 && SentPerSlice > 0)
-    PerRound = std::min(PerRound, Largest / (HandoverSlots * SentPerSlice));
+  // The slices of every message this rank sends that its slots may hold.
+  const int64_t Budget = Largest > 0 && SentPerSlice > 0
+                             ? Largest / SentPerSlice
+                             : std::numeric_limits<int64_t>::max();
   // Both ends of a message must cut it alike, and rounds are whole tiles.
-  const int64_t Mine[2] = {PerRound, PerTile};
-  int64_t Agreed[2] = {0, 0};
-  MPI_Allreduce(Mine, Agreed, 2, MPI_INT64_T, MPI_MIN, Comm);
-  if (Agreed[0] < 1)
+  const int64_t Mine[3] = {PerRound, PerTile, Budget};
+  int64_t Agreed[3] = {0, 0, 0};
+  MPI_Allreduce(Mine, Agreed, 3, MPI_INT64_T, MPI_MIN, Comm);
+  PerRound = std::min(Agreed[0], Agreed[2] / MinSlots);
+  if (PerRound < 1)
     return RoundShape();
-  S.PerTile = std::min(Agreed[1], Agreed[0]);
-  S.PerRound = Agreed[0] - Agreed[0] % S.PerTile;
+  S.PerTile = std::min(Agreed[1], PerRound);
+  S.PerRound = PerRound - PerRound % S.PerTile;
   const int64_t Rounds = (S.Slices + S.PerRound - 1) / S.PerRound;
-  return Rounds >= MinRounds && Rounds <= MaxRounds ? S : RoundShape();
+  if (Rounds < MinRounds || Rounds > MaxRounds)
+    return RoundShape();
+  S.Slots = std::max(MinSlots, std::min({MaxSlots, Agreed[2] / S.PerRound,
+                                         static_cast<int64_t>(S.rounds())}));
+  return S;
 }
 
 NodeRings::NodeRings(MPI_Comm Comm, int RanksPerNode, int FailRingOnRank)
@@ -447,7 +463,7 @@ void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
                       std::size_t NumOuts, const HandoverRecv *Ins,
                       std::size_t NumIns, const HandoverRounds &Rounds,
                       HandoverScratch &Scratch) {
-  const std::size_t Slots = static_cast<std::size_t>(HandoverSlots);
+  const std::size_t Slots = Rounds.Slots;
   const std::size_t Messages = NumOuts + NumIns, Total = Rounds.Rounds;
   if (Scratch.Signals.size() < Total * Messages ||
       Scratch.Waiting.size() < Messages || Scratch.Done.size() < Messages ||

@@ -142,6 +142,9 @@ struct RoundShape {
   int64_t Slices = 0;   ///< whole slices in [0, N); 0: no rounds
   int64_t PerRound = 0; ///< slices per round, a multiple of PerTile
   int64_t PerTile = 0;
+  /// Slots of each message in its sender's ring, round C in slot C mod
+  /// Slots: how many rounds a sender may pack ahead of its receivers.
+  int64_t Slots = 0;
   int64_t SrcSlice = 0, DstSlice = 0; ///< local elements per slice
   bool Tail = false;                  ///< N is not a multiple of L
   std::size_t rounds() const {
@@ -170,9 +173,11 @@ struct RoundShape {
 /// Tail, SrcSlice, DstSlice; Slices > 0): the shape of rounds, or one with
 /// Slices == 0 where they would not pay. They pay once what a core sweeps
 /// exceeds its L2 (NodeRanks ranks share this node's processors), and
-/// with at least as many rounds as slots. SentPerSlice: elements per
-/// slice of the messages this rank hands over; the slots of all must fit
-/// in Largest elements (0: no bound). RunBytes: the shortest average run,
+/// with at least four rounds. SentPerSlice: elements per slice of the
+/// messages this rank hands over; the slots of all must fit in Largest
+/// elements (0: no bound), and there are as many as fit, up to one per
+/// round (at least four, rounds shrinking for them). RunBytes: the shortest
+/// average run,
 /// in bytes, of this rank's messages and local copy in its own arrays;
 /// where every rank's runs span cache lines, tiles are longer.
 RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
@@ -181,8 +186,8 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
                             int64_t RunBytes);
 
 /// Hands Outs over and takes Ins, all at once, in Rounds rounds: every
-/// message has Rounds chunks (some may be empty), chunk C in slot C mod 4
-/// of its slots, and round C's chunks cover the same slices of the global
+/// message has Rounds chunks (some may be empty), chunk C in slot C mod
+/// Slots of its slots, and round C's chunks cover the same slices of the global
 /// array for every message. PackRound(C, Slots) packs round C of every Out,
 /// Out I into Slots[I]; UnpackRound(C, Slots) unpacks round C of every In
 /// from Slots[I] (and does the round's local copy): each sweeps its region
@@ -190,7 +195,7 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
 /// not used. Signals as handOver(). Returns when every round is unpacked
 /// and every Out's receiver has unpacked every round.
 struct HandoverRounds {
-  std::size_t Rounds = 0;
+  std::size_t Rounds = 0, Slots = 0;
   std::function<void(std::size_t, char *const *)> PackRound;
   std::function<void(std::size_t, const char *const *)> UnpackRound;
 };

@@ -268,6 +268,7 @@ void Plan::Impl::buildShared() {
         In.Chunks = Shape.rounds();
       Count = Shape.rounds() * (G.Outs.size() + G.Ins.size());
       G.Rounds.Rounds = Shape.rounds();
+      G.Rounds.Slots = static_cast<std::size_t>(Shape.Slots);
       G.Rounds.PackRound = [&G, this](std::size_t C, char *const *Slots) {
         packRound(C, Slots, G);
       };

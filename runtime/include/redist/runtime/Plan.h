@@ -216,8 +216,9 @@ public:
   /// included. In the Scheduled and Overlapped modes this is at most the
   /// largest message (Overlapped: part) the rank sends plus the largest it
   /// receives (messages sent or received with a datatype need none; a
-  /// message handed over through shared memory needs four chunks of the
-  /// sender's ring, which also holds its MPI sends; a single copy none).
+  /// message handed over through shared memory needs four chunks, or up to
+  /// 64 rounds within that bound, of the sender's ring, which also holds its
+  /// MPI sends; a single copy none).
   std::size_t bufferBytes() const;
   /// Number of steps in which this rank sends or receives; in the Scheduled
   /// and Overlapped modes, the messages within the node that move at once
