@@ -177,9 +177,8 @@ struct RoundShape {
 /// messages this rank hands over; the slots of all must fit in Largest
 /// elements (0: no bound), and there are as many as fit, up to one per
 /// round (at least four, rounds shrinking for them). RunBytes: the shortest
-/// average run,
-/// in bytes, of this rank's messages and local copy in its own arrays;
-/// where every rank's runs span cache lines, tiles are longer.
+/// average run, in bytes, of this rank's messages and local copy in its own
+/// arrays; where every rank's runs span cache lines, tiles are longer.
 RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
                             std::size_t ElementBytes, int NodeRanks,
                             int64_t SentPerSlice, int64_t Largest,
