@@ -22,7 +22,6 @@
 #include <string>
 
 #include <fcntl.h>
-#include <sched.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,11 +57,6 @@ constexpr int64_t TileBytes = 1 << 10;
 /// element tables grow with the tile, and 8 KiB cost them more.
 constexpr int64_t LineBytes = 64;
 constexpr int64_t LongRunTileBytes = 8 << 10;
-/// Bytes of each rank's larger local part per sub-round: its source, its
-/// target and the slots it fills and reads stay in L1 between its packing
-/// and its unpacking (a single-core model of 2,3 -> 2,5 took 30% less time
-/// with 64 slices of 120 bytes than with rounds of 256 KiB).
-constexpr int64_t SubBytes = 8 << 10;
 
 /// Rounds beyond this many would signal more than they move; with fewer,
 /// packing and unpacking would hardly overlap (chunks of each message then
@@ -150,11 +144,6 @@ void *openRing(const char *Name, std::size_t &Bytes) {
 /// (or after the one that preceded).
 void fence() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
-/// A header line per rank of the node before each ring's slots: the
-/// progress counters (NodeRings::packedFor), a cache line each, so that
-/// one receiver's polling does not take the line another's counter is in.
-constexpr std::size_t CounterBytes = 64;
-
 /// Calls Take(M) for each signal already arrived among the Messages
 /// requests of Waiting.
 template <typename Fn>
@@ -232,12 +221,7 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
   if (PerRound < 1)
     return RoundShape();
   S.PerTile = std::min(Agreed[1], PerRound);
-  int64_t SubB = SubBytes;
-  if (const char *V = std::getenv("REDIST_SUB_BYTES"))
-    SubB = std::atoll(V); // experiment switch
-  S.PerSub = std::max(S.PerTile, SubB / SliceBytes / S.PerTile * S.PerTile);
-  S.PerSub = std::min(S.PerSub, PerRound - PerRound % S.PerTile);
-  S.PerRound = PerRound - PerRound % S.PerSub;
+  S.PerRound = PerRound - PerRound % S.PerTile;
   const int64_t Rounds = (S.Slices + S.PerRound - 1) / S.PerRound;
   if (Rounds < MinRounds || Rounds > MaxRounds)
     return RoundShape();
@@ -308,21 +292,19 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
     throw std::logic_error("redist runtime: NodeRings::map called twice");
   int NodeSize = 0;
   MPI_Comm_size(Node, &NodeSize);
-  HeaderBytes = static_cast<std::size_t>(NodeSize) * CounterBytes;
-  Taken.assign(NodeRank.size(), 0);
   int Ok = 1, MineFd = -1;
   std::string Mine;
   if (Rank == FailingRank) {
     Ok = 0;
   } else if (Bytes > 0) {
     void *Address = nullptr;
-    Mine = createRing(HeaderBytes + Bytes, Address, MineFd);
+    Mine = createRing(Bytes, Address, MineFd);
     if (Mine.empty()) {
       Ok = 0;
     } else {
-      Ring = static_cast<char *>(Address) + HeaderBytes;
+      Ring = static_cast<char *>(Address);
       RingBytes = Bytes;
-      Mappings.emplace_back(Address, HeaderBytes + Bytes);
+      Mappings.emplace_back(Address, Bytes);
     }
   }
   std::vector<char> Names(static_cast<std::size_t>(NodeSize) * NameBytes);
@@ -346,8 +328,7 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
       break;
     }
     Mappings.emplace_back(Address, RingSize);
-    SenderRings.emplace_back(Sender,
-                             static_cast<const char *>(Address) + HeaderBytes);
+    SenderRings.emplace_back(Sender, static_cast<const char *>(Address));
   }
   // Every ring is mapped where it is needed (or the node gives up): the
   // name can go; the mappings keep the memory.
@@ -358,28 +339,6 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
   if (!AllOk)
     unmap();
   return AllOk != 0;
-}
-
-uint64_t *NodeRings::packedFor(int Receiver) const {
-  if (!Ring)
-    return nullptr;
-  return reinterpret_cast<uint64_t *>(
-      Ring - HeaderBytes +
-      static_cast<std::size_t>(nodeRank(Receiver)) * CounterBytes);
-}
-
-const uint64_t *NodeRings::packedBy(int Sender) const {
-  const char *Slots = ringOf(Sender);
-  if (!Slots)
-    return nullptr;
-  int Mine = 0;
-  MPI_Comm_rank(Node, &Mine);
-  return reinterpret_cast<const uint64_t *>(
-      Slots - HeaderBytes + static_cast<std::size_t>(Mine) * CounterBytes);
-}
-
-uint64_t *NodeRings::takenFrom(int Sender) {
-  return &Taken[static_cast<std::size_t>(Sender)];
 }
 
 void HandoverScratch::reserve(std::size_t Messages, std::size_t Chunks) {
@@ -504,121 +463,75 @@ void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
                       std::size_t NumOuts, const HandoverRecv *Ins,
                       std::size_t NumIns, const HandoverRounds &Rounds,
                       HandoverScratch &Scratch) {
-  const std::size_t Slots = Rounds.Slots, Subs = Rounds.Subs;
+  const std::size_t Slots = Rounds.Slots;
   const std::size_t Messages = NumOuts + NumIns, Total = Rounds.Rounds;
-  const std::size_t TotalSubs = Total * Subs;
   if (Scratch.Signals.size() < Total * Messages ||
-      Scratch.Waiting.size() < Messages || Scratch.Done.size() < 2 * Messages ||
+      Scratch.Waiting.size() < Messages || Scratch.Done.size() < Messages ||
       Scratch.OutSlots.size() < NumOuts || Scratch.InSlots.size() < NumIns)
     throw std::logic_error("redist runtime: handOverInRounds' scratch holds "
                            "too little");
-  for (std::size_t I = 0; I < NumOuts; ++I)
-    if (!Outs[I].Packed)
-      throw std::logic_error("redist runtime: a round's message has no "
-                             "progress counter");
-  for (std::size_t I = 0; I < NumIns; ++I)
-    if (!Ins[I].Packed || !Ins[I].Taken)
-      throw std::logic_error("redist runtime: a round's message has no "
-                             "progress counter");
-  // Out M waits in Waiting[M] for its next "slot free"; Freed[M] counts
-  // those arrived. Base[M] is where M's progress counter stood before:
-  // the counters only grow, so that a receiver never mistakes an earlier
-  // handover's count for this one's.
+  // Message M (Outs, then Ins) waits in Waiting[M] for its next "slot free"
+  // (Outs) or "chunk ready" (Ins); Done[M] counts those arrived.
   MPI_Request *Waiting = Scratch.Waiting.data();
-  std::size_t *Freed = Scratch.Done.data();
-  std::size_t *Base = Scratch.Done.data() + Messages;
+  std::size_t *Arrived = Scratch.Done.data();
   auto Post = [&](std::size_t M) {
-    MPI_Irecv(nullptr, 0, MPI_BYTE, Outs[M].Peer, FreeTag, Comm, &Waiting[M]);
+    const bool Out = M < NumOuts;
+    MPI_Irecv(nullptr, 0, MPI_BYTE, Out ? Outs[M].Peer : Ins[M - NumOuts].Peer,
+              Out ? FreeTag : ReadyTag, Comm, &Waiting[M]);
   };
-  for (std::size_t M = 0; M < NumOuts; ++M) {
-    Freed[M] = 0;
+  for (std::size_t M = 0; M < Messages; ++M) {
+    Arrived[M] = 0;
     Waiting[M] = MPI_REQUEST_NULL;
-    Base[M] = *Outs[M].Packed; // only this rank writes it
     if (Total > 0)
       Post(M);
   }
-  for (std::size_t I = 0; I < NumIns; ++I)
-    Base[NumOuts + I] = *Ins[I].Taken;
   auto Take = [&](int Index) {
     const std::size_t M = static_cast<std::size_t>(Index);
-    if (++Freed[M] < Total)
+    if (++Arrived[M] < Total)
       Post(M);
   };
-  // The fewest rounds freed by the Outs' receivers.
-  auto LeastFreed = [&] {
+  // The fewest signals that arrived for messages [First, Last).
+  auto Least = [&](std::size_t First, std::size_t Last) {
     std::size_t Min = Total;
-    for (std::size_t M = 0; M < NumOuts; ++M)
-      Min = std::min(Min, Freed[M]);
+    for (std::size_t M = First; M < Last; ++M)
+      Min = std::min(Min, Arrived[M]);
     return Min;
   };
-  std::size_t Packed = 0, Unpacked = 0, NumSignals = 0, Idle = 0;
-  // Whether every In's sender has packed sub-round Sub.
-  static const std::size_t Lag = std::getenv("REDIST_SUB_LAG")
-                                     ? std::atoll(std::getenv("REDIST_SUB_LAG"))
-                                     : 0; // experiment switch
-  auto AllPacked = [&](std::size_t Sub) {
-    for (std::size_t I = 0; I < NumIns; ++I)
-      if (__atomic_load_n(Ins[I].Packed, __ATOMIC_ACQUIRE) <
-          Base[NumOuts + I] + std::min(Sub + 1 + Lag, TotalSubs))
-        return false;
-    return true;
-  };
-  // Whether packing waits for a round's slots to be freed. Only then are
-  // the signals polled: MPI's polling yields the processor when nothing
-  // arrived where ranks outnumber cores, a cost per sub-round otherwise.
-  auto SlotsFull = [&] {
-    return Packed / Subs >= LeastFreed() + Slots ||
-           (Packed == TotalSubs && LeastFreed() < Total);
+  std::size_t Packed = 0, Unpacked = 0, NumSignals = 0;
+  // Round C of Count messages: their slots into SlotsOf, Move between
+  // fences, then a signal with Tag to each peer.
+  auto MoveRound = [&](std::size_t C, const auto *Msgs, std::size_t Count,
+                       auto *SlotsOf, const auto &Move, int Tag) {
+    for (std::size_t I = 0; I < Count; ++I)
+      SlotsOf[I] = Msgs[I].Ring + C % Slots * Msgs[I].SlotBytes;
+    fence();
+    Move(C, SlotsOf);
+    fence();
+    for (std::size_t I = 0; I < Count; ++I)
+      MPI_Isend(nullptr, 0, MPI_BYTE, Msgs[I].Peer, Tag, Comm,
+                &Scratch.Signals[NumSignals++]);
   };
   for (;;) {
-    if (SlotsFull())
-      takeArrived(NumOuts, Waiting, Take);
+    takeArrived(Messages, Waiting, Take);
     // Unpack first, as that frees the senders' slots soonest, then pack:
-    // one sub-round of each per pass, so that a sub-round is unpacked
-    // right after this rank packed its own where the senders keep pace.
+    // one of each per pass, so that neither starves the other.
     bool Progress = false;
-    if (Unpacked < TotalSubs && AllPacked(Unpacked)) {
-      const std::size_t C = Unpacked / Subs, S = Unpacked % Subs;
-      for (std::size_t I = 0; I < NumIns; ++I)
-        Scratch.InSlots[I] = Ins[I].Ring + C % Slots * Ins[I].SlotBytes;
-      Rounds.UnpackRound(C, S, Scratch.InSlots.data());
-      ++Unpacked;
-      if (S + 1 == Subs) {
-        fence(); // the round's slots are read before they are freed
-        for (std::size_t I = 0; I < NumIns; ++I)
-          MPI_Isend(nullptr, 0, MPI_BYTE, Ins[I].Peer, FreeTag, Comm,
-                    &Scratch.Signals[NumSignals++]);
-      }
+    if (Unpacked < Total && Least(NumOuts, Messages) > Unpacked) {
+      MoveRound(Unpacked++, Ins, NumIns, Scratch.InSlots.data(),
+                Rounds.UnpackRound, FreeTag);
       Progress = true;
     }
-    if (Packed < TotalSubs && Packed / Subs < LeastFreed() + Slots) {
-      const std::size_t C = Packed / Subs, S = Packed % Subs;
-      for (std::size_t I = 0; I < NumOuts; ++I)
-        Scratch.OutSlots[I] = Outs[I].Ring + C % Slots * Outs[I].SlotBytes;
-      fence(); // the slots are written after their receivers freed them
-      Rounds.PackRound(C, S, Scratch.OutSlots.data());
-      ++Packed;
-      for (std::size_t M = 0; M < NumOuts; ++M)
-        __atomic_store_n(Outs[M].Packed, Base[M] + Packed, __ATOMIC_RELEASE);
+    if (Packed < Total && Packed < Least(0, NumOuts) + Slots) {
+      MoveRound(Packed++, Outs, NumOuts, Scratch.OutSlots.data(),
+                Rounds.PackRound, ReadyTag);
       Progress = true;
     }
-    if (Progress) {
-      Idle = 0;
+    if (Progress)
       continue;
-    }
-    if (Unpacked == TotalSubs && Packed == TotalSubs && LeastFreed() == Total)
+    if (Unpacked == Total && Packed == Total && Least(0, NumOuts) == Total)
       break;
-    // Nothing to do until a peer moves: poll, and give the processor up
-    // now and then, as MPI does when ranks outnumber cores.
-    static const std::size_t Every =
-        std::getenv("REDIST_IDLE_YIELD")
-            ? std::atoll(std::getenv("REDIST_IDLE_YIELD"))
-            : 64; // experiment switch
-    if (++Idle % Every == 0)
-      sched_yield();
+    takeNext(Messages, Waiting, Take);
   }
-  for (std::size_t I = 0; I < NumIns; ++I)
-    *Ins[I].Taken += TotalSubs;
   MPI_Waitall(static_cast<int>(NumSignals), Scratch.Signals.data(),
               MPI_STATUSES_IGNORE);
 }

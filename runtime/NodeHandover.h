@@ -71,23 +71,12 @@ public:
   std::size_t ringBytes() const { return RingBytes; }
   /// The ring of Sender, mapped read-only by map().
   const char *ringOf(int Sender) const;
-  /// handOverInRounds()' progress counters, which never go back: in this
-  /// rank's ring, the sub-rounds it has packed for Receiver; in Sender's
-  /// (read-only), those Sender has packed for this rank; and how many of
-  /// those this rank has taken. Each lives in a cache line of a header
-  /// before the ring's slots. Null where there is no such ring.
-  uint64_t *packedFor(int Receiver) const;
-  const uint64_t *packedBy(int Sender) const;
-  uint64_t *takenFrom(int Sender);
 
 private:
   MPI_Comm Node = MPI_COMM_NULL;
   std::vector<int> NodeRank; ///< per rank of Comm, or MPI_UNDEFINED
   int Rank = 0;
   int FailingRank = -1;
-  std::size_t HeaderBytes = 0; ///< before each ring's slots
-  std::vector<uint64_t> Taken; ///< per rank of Comm
-
   char *Ring = nullptr;
   std::size_t RingBytes = 0;
   std::vector<std::pair<int, const char *>> SenderRings;
@@ -103,7 +92,6 @@ struct HandoverSend {
   std::size_t Chunks = 0;
   std::size_t SlotBytes = 0;
   char *Ring = nullptr;
-  uint64_t *Packed = nullptr; ///< NodeRings::packedFor(receiver), in rounds
   std::function<void(std::size_t, char *)> Pack;
 };
 /// A message a rank takes, from Ring (the sender's slots for it);
@@ -113,9 +101,6 @@ struct HandoverRecv {
   std::size_t Chunks = 0;
   std::size_t SlotBytes = 0;
   const char *Ring = nullptr;
-  /// In rounds: NodeRings::packedBy(sender) and takenFrom(sender).
-  const uint64_t *Packed = nullptr;
-  uint64_t *Taken = nullptr;
   std::function<void(std::size_t, const char *)> Unpack;
 };
 
@@ -152,15 +137,10 @@ void handOver(MPI_Comm Comm, const HandoverSend *Outs, std::size_t NumOuts,
 /// message, and a last round the incomplete slice. Each round is packed,
 /// and unpacked, in tiles of PerTile slices over all messages, so that a
 /// tile of the source (or target) stays in L1 while every message takes
-/// its part. A round's slots are freed by an MPI signal, but its packing
-/// and unpacking go by sub-rounds of PerSub slices (a few KiB), each
-/// unpacked (with its local copy) as soon as every sender has packed it,
-/// so that its source and target lines are still in L1 from its packing.
-/// The runtime and redistc's static code cut alike.
+/// its part. The runtime and redistc's static code cut alike.
 struct RoundShape {
   int64_t Slices = 0;   ///< whole slices in [0, N); 0: no rounds
-  int64_t PerRound = 0; ///< slices per round, a multiple of PerSub
-  int64_t PerSub = 0;   ///< slices per sub-round, a multiple of PerTile
+  int64_t PerRound = 0; ///< slices per round, a multiple of PerTile
   int64_t PerTile = 0;
   /// Slots of each message in its sender's ring, round C in slot C mod
   /// Slots: how many rounds a sender may pack ahead of its receivers.
@@ -176,26 +156,16 @@ struct RoundShape {
   int64_t slotElements(int64_t PerSlice, int64_t Elements) const;
   /// Elements of its sender's ring such a message needs.
   int64_t ringElements(int64_t PerSlice, int64_t Elements) const;
-  /// Sub-rounds of every round (the incomplete slice's round has one, the
-  /// others of it empty, as may be the last whole round's last ones).
-  std::size_t subs() const {
-    return static_cast<std::size_t>(PerRound / PerSub);
-  }
-  /// Calls F(First, Count, false) for each tile of sub-round Sub of round C
-  /// (Count slices from slice First), or F(Slices, 0, true) once for the
-  /// round of the incomplete slice.
-  template <typename Fn>
-  void forEachTile(std::size_t C, std::size_t Sub, Fn &&F) const {
+  /// Calls F(First, Count, false) for each tile of round C (Count slices
+  /// from slice First), or F(Slices, 0, true) once for the round of the
+  /// incomplete slice.
+  template <typename Fn> void forEachTile(std::size_t C, Fn &&F) const {
     const int64_t First = static_cast<int64_t>(C) * PerRound;
-    if (First >= Slices) {
-      if (Sub == 0)
-        F(Slices, int64_t(0), true);
-      return;
-    }
-    const int64_t From = First + static_cast<int64_t>(Sub) * PerSub;
-    const int64_t Last = From + PerSub < Slices ? From + PerSub : Slices;
-    for (int64_t T = From; T < Last; T += PerTile)
-      F(T, Last - T < PerTile ? Last - T : PerTile, false);
+    if (First >= Slices)
+      return F(Slices, int64_t(0), true);
+    const int64_t End = First + PerRound < Slices ? First + PerRound : Slices;
+    for (int64_t T = First; T < End; T += PerTile)
+      F(T, End - T < PerTile ? End - T : PerTile, false);
   }
 };
 
@@ -214,25 +184,19 @@ RoundShape chooseRoundShape(MPI_Comm Comm, const RoundShape &Slicing,
                             int64_t SentPerSlice, int64_t Largest,
                             int64_t RunBytes);
 
-/// Hands Outs over and takes Ins, all at once, in Rounds rounds of Subs
-/// sub-rounds: every message has Rounds chunks (some may be empty), chunk C
-/// in slot C mod Slots of its slots, and round C's chunks cover the same
-/// slices of the global array for every message. PackRound(C, S, Slots)
-/// packs sub-round S of round C of every Out, Out I into Slots[I];
-/// UnpackRound(C, S, Slots) unpacks it for every In from Slots[I] (and does
-/// its local copy): each sweeps its region of the arrays once for all
-/// messages. The messages' Pack and Unpack are not used. A sub-round
-/// packed is published in the Outs' Packed counters (shared memory), which
-/// the receivers poll, so that each sub-round can be unpacked right after
-/// this rank packed its own, while both are in L1; a round's slots are
-/// freed by a zero-byte MPI message as in handOver(). Waiting polls both
-/// and yields the processor. Returns when every round is unpacked and
-/// every Out's receiver has unpacked every round.
+/// Hands Outs over and takes Ins, all at once, in Rounds rounds: every
+/// message has Rounds chunks (some may be empty), chunk C in slot C mod
+/// Slots of its slots, and round C's chunks cover the same slices of the global
+/// array for every message. PackRound(C, Slots) packs round C of every Out,
+/// Out I into Slots[I]; UnpackRound(C, Slots) unpacks round C of every In
+/// from Slots[I] (and does the round's local copy): each sweeps its region
+/// of the arrays once for all messages. The messages' Pack and Unpack are
+/// not used. Signals as handOver(). Returns when every round is unpacked
+/// and every Out's receiver has unpacked every round.
 struct HandoverRounds {
-  std::size_t Rounds = 0, Subs = 1, Slots = 0;
-  std::function<void(std::size_t, std::size_t, char *const *)> PackRound;
-  std::function<void(std::size_t, std::size_t, const char *const *)>
-      UnpackRound;
+  std::size_t Rounds = 0, Slots = 0;
+  std::function<void(std::size_t, char *const *)> PackRound;
+  std::function<void(std::size_t, const char *const *)> UnpackRound;
 };
 void handOverInRounds(MPI_Comm Comm, const HandoverSend *Outs,
                       std::size_t NumOuts, const HandoverRecv *Ins,

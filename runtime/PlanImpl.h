@@ -323,10 +323,9 @@ private:
   int64_t ringElements(const detail::PeerMessage &M) const;
   /// The round programs of the Shared messages and of the local copy.
   void buildRoundPrograms();
-  /// Sub-round Sub of round Round of G's messages (and local copy).
-  void packRound(std::size_t Round, std::size_t Sub, char *const *Slots,
+  void packRound(std::size_t Round, char *const *Slots,
                  const detail::Group &G) const;
-  void unpackRound(std::size_t Round, std::size_t Sub, const char *const *Slots,
+  void unpackRound(std::size_t Round, const char *const *Slots,
                    const detail::Group &G) const;
 
   void runGroup(const detail::Group &G, const char *Src, char *Dst) const;

@@ -267,24 +267,14 @@ void Plan::Impl::buildShared() {
       for (HandoverRecv &In : G.Ins)
         In.Chunks = Shape.rounds();
       Count = Shape.rounds() * (G.Outs.size() + G.Ins.size());
-      for (std::size_t I = 0; I < G.Outs.size(); ++I)
-        G.Outs[I].Packed = Rings->packedFor(
-            Sends[static_cast<std::size_t>(G.SharedSends[I])].Peer);
-      for (std::size_t I = 0; I < G.Ins.size(); ++I) {
-        const int Peer = Recvs[static_cast<std::size_t>(G.SharedRecvs[I])].Peer;
-        G.Ins[I].Packed = Rings->packedBy(Peer);
-        G.Ins[I].Taken = Rings->takenFrom(Peer);
-      }
       G.Rounds.Rounds = Shape.rounds();
-      G.Rounds.Subs = Shape.subs();
       G.Rounds.Slots = static_cast<std::size_t>(Shape.Slots);
-      G.Rounds.PackRound = [&G, this](std::size_t C, std::size_t S,
-                                      char *const *Slots) {
-        packRound(C, S, Slots, G);
+      G.Rounds.PackRound = [&G, this](std::size_t C, char *const *Slots) {
+        packRound(C, Slots, G);
       };
-      G.Rounds.UnpackRound = [&G, this](std::size_t C, std::size_t S,
+      G.Rounds.UnpackRound = [&G, this](std::size_t C,
                                         const char *const *Slots) {
-        unpackRound(C, S, Slots, G);
+        unpackRound(C, Slots, G);
       };
     }
     MostSignals = std::max(MostSignals, Count);

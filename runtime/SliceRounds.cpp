@@ -11,14 +11,10 @@
 // tile small enough to stay in L1 while every message takes its part; and
 // unpacking a round fills each tile of the target from every message and
 // the local copy together. Two ranks sharing a core then no longer evict
-// each other's lines between the messages. Both go by sub-rounds of a few
-// KiB, a sub-round unpacked (with its local copy) right after it is packed
-// where the peers keep pace, so that the source is read into L1 once for
-// the packing and the local copy.
+// each other's lines between the messages.
 //
 //===----------------------------------------------------------------------===//
 #include "PlanImpl.h"
-#include <cstdlib>
 
 namespace redist {
 
@@ -116,11 +112,11 @@ static const detail::CopyProgram &tileOf(const RoundShape &S,
   return Count < S.PerTile ? R.LastTile : R.Tile;
 }
 
-void Plan::Impl::packRound(std::size_t Round, std::size_t Sub,
-                           char *const *Slots, const detail::Group &G) const {
+void Plan::Impl::packRound(std::size_t Round, char *const *Slots,
+                           const detail::Group &G) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
   const int64_t First = static_cast<int64_t>(Round) * Shape.PerRound;
-  Shape.forEachTile(Round, Sub, [&](int64_t T, int64_t Count, bool Tail) {
+  Shape.forEachTile(Round, [&](int64_t T, int64_t Count, bool Tail) {
     // The incomplete slice's programs hold absolute offsets.
     const char *From = CurrentSrc + (Tail ? 0 : T * Shape.SrcSlice * E);
     for (std::size_t I = 0; I < G.SharedSends.size(); ++I) {
@@ -130,21 +126,14 @@ void Plan::Impl::packRound(std::size_t Round, std::size_t Sub,
       detail::runCopyProgram(tileOf(Shape, M.Round, Count, Tail), From,
                              Slots[I] + At, ElementBytes);
     }
-    static const bool AtPack =
-        std::getenv("REDIST_LOCAL_AT_PACK"); // experiment switch
-    if (AtPack && G.Self)
-      detail::runCopyProgram(tileOf(Shape, SelfRound, Count, Tail), From,
-                             CurrentDst + (Tail ? 0 : T * Shape.DstSlice * E),
-                             ElementBytes);
   });
 }
 
-void Plan::Impl::unpackRound(std::size_t Round, std::size_t Sub,
-                             const char *const *Slots,
+void Plan::Impl::unpackRound(std::size_t Round, const char *const *Slots,
                              const detail::Group &G) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
   const int64_t First = static_cast<int64_t>(Round) * Shape.PerRound;
-  Shape.forEachTile(Round, Sub, [&](int64_t T, int64_t Count, bool Tail) {
+  Shape.forEachTile(Round, [&](int64_t T, int64_t Count, bool Tail) {
     char *To = CurrentDst + (Tail ? 0 : T * Shape.DstSlice * E);
     for (std::size_t I = 0; I < G.SharedRecvs.size(); ++I) {
       const detail::PeerMessage &M =
@@ -153,9 +142,7 @@ void Plan::Impl::unpackRound(std::size_t Round, std::size_t Sub,
       detail::runCopyProgram(tileOf(Shape, M.Round, Count, Tail), Slots[I] + At,
                              To, ElementBytes);
     }
-    static const bool AtPack =
-        std::getenv("REDIST_LOCAL_AT_PACK"); // experiment switch
-    if (G.Self && !AtPack)
+    if (G.Self)
       detail::runCopyProgram(tileOf(Shape, SelfRound, Count, Tail),
                              CurrentSrc + (Tail ? 0 : T * Shape.SrcSlice * E),
                              To, ElementBytes);
