@@ -1,6 +1,7 @@
 # redist_use_llvm(<target> [PUBLIC]): compiles <target> against libLLVM 14's
 # headers (as system headers, with LLVM's definitions) and links the shared
-# libLLVM, whose CommandLine and JSON the tools and benchmarks use. Only the
+# libLLVM, whose CommandLine and JSON the tools and benchmarks use, with
+# tools/common, whose ToolCommandLine.h parses their command lines. Only the
 # definitions are taken, not LLVM's compile flags (such as -fno-exceptions),
 # which would reach the rest of the project. PUBLIC passes all of it on to
 # the targets that link <target>. Included once per directory (no include
@@ -18,5 +19,7 @@ function(redist_use_llvm target)
   endif()
   target_include_directories(${target} SYSTEM ${_scope} ${LLVM_INCLUDE_DIRS})
   target_compile_definitions(${target} ${_scope} ${REDIST_LLVM_DEFINITIONS})
+  target_include_directories(${target} ${_scope}
+                             ${PROJECT_SOURCE_DIR}/tools/common)
   target_link_libraries(${target} ${_scope} LLVM)
 endfunction()

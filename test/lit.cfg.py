@@ -21,8 +21,14 @@ llvm_config.use_default_substitutions()
 for assignment in config.mpi_env:
     name, _, value = assignment.partition("=")
     config.environment[name] = value
+# MPI jobs oversubscribe 2 cores: one at a time. Each launch holds a lock
+# (flock -o: not inherited by the ranks), so that a folder whose tests also
+# translate and compile can run its tests side by side (redistc/mpi); folders
+# of MPI jobs only run their tests one at a time (the "mpi" group below).
 config.substitutions.append(
-    ("%mpirun", "%s %s" % (config.mpiexec, config.mpiexec_flags)))
+    ("%mpirun", "flock -o %s %s %s" % (
+        os.path.join(config.test_exec_root, "mpi.lock"), config.mpiexec,
+        config.mpiexec_flags)))
 config.substitutions.append(
     ("%mpicxx", " ".join(filter(None, [config.mpicxx, config.sanitize_flags]))))
 config.substitutions.append(("%redist_src", config.redist_src_root))
@@ -103,5 +109,5 @@ if config.sanitize:
 if lit_config.params.get("slow", "0") not in ("", "0"):
     config.available_features.add("slow")
 
-# MPI programs oversubscribe 2 cores: run them one at a time.
+# Folders of MPI jobs (parallelism_group = "mpi") run one test at a time.
 lit_config.parallelism_groups["mpi"] = 1

@@ -33,6 +33,7 @@
 #include "CopyReference.h"
 #include "Measure.h"
 #include "RoundOrder.h"
+#include "ToolCommandLine.h"
 
 #include "redist/runtime/ArrayPlan.h"
 
@@ -62,15 +63,19 @@ using namespace redist::bench;
 
 namespace {
 
+cl::OptionCategory BenchCategory("redist-array-bench options");
 cl::opt<std::string> ConfigName(cl::Positional, cl::Required,
-                                cl::desc("<slab|slab-t|pencil-xy|pencil-yz>"));
-cl::opt<std::string> ExtentText(cl::Positional, cl::Required, cl::desc("<N>"));
-cl::opt<std::string> RepsText(cl::Positional, cl::Required, cl::desc("<REPS>"));
+                                cl::desc("<slab|slab-t|pencil-xy|pencil-yz>"),
+                                cl::cat(BenchCategory));
+cl::opt<std::string> ExtentText(cl::Positional, cl::Required, cl::desc("<N>"),
+                                cl::cat(BenchCategory));
+cl::opt<std::string> RepsText(cl::Positional, cl::Required, cl::desc("<REPS>"),
+                              cl::cat(BenchCategory));
 cl::list<std::string>
     MethodNames("method", cl::CommaSeparated,
                 cl::desc("Methods to run, comma separated, or 'all' (the "
                          "default)"),
-                cl::value_desc("name"));
+                cl::value_desc("name"), cl::cat(BenchCategory));
 
 /// The methods this build has, in the order the table lists them.
 const std::vector<std::string> &knownMethods() {
@@ -456,8 +461,8 @@ int run(int argc, char **argv) {
     // Only rank 0 may print the parser's complaints.
     std::string Parse;
     raw_string_ostream Errors(Parse);
-    const bool Parsed = cl::ParseCommandLineOptions(
-        argc, argv,
+    const bool Parsed = redist::tools::parseToolCommandLine(
+        argc, argv, BenchCategory,
         "redist-array-bench: 3-D array transposes against their peers\n",
         &Errors);
     if (!Parsed) {

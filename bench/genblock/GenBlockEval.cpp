@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GenBlockInstances.h"
+#include "ToolCommandLine.h"
 
 #include "../../lib/schedulers/GenBlockSchedulers.h"
 
@@ -301,9 +302,8 @@ void printTables(std::vector<Cell> &Cells) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions(EvalCategory);
-  cl::ParseCommandLineOptions(
-      Argc, Argv,
+  redist::tools::parseToolCommandLine(
+      Argc, Argv, EvalCategory,
       "genblock-eval: scpa, stepwise, greedy and chain on the random GEN_BLOCK "
       "instances of scpa-gen-block section 5\n");
   std::vector<int64_t> Procs;

@@ -21,6 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolCommandLine.h"
+
 #include "redist/CommGrid.h"
 #include "redist/Distribution.h"
 #include "redist/OverlapSchedule.h"
@@ -211,10 +213,9 @@ Outcome evaluate(const Case &C) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  cl::HideUnrelatedOptions(EvalCategory);
-  cl::ParseCommandLineOptions(Argc, Argv,
-                              "overlapped schedules against T_opt and the "
-                              "step algorithms\n");
+  redist::tools::parseToolCommandLine(
+      Argc, Argv, EvalCategory,
+      "overlapped schedules against T_opt and the step algorithms\n");
   std::mt19937_64 Rng(Seed);
   std::vector<Case> All;
   for (int64_t K = 0; K < Cases; ++K) {

@@ -22,6 +22,7 @@
 #include "Method.h"
 #include "Report.h"
 #include "Session.h"
+#include "ToolCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -369,7 +370,6 @@ int main(int argc, char **argv) {
       MPI_Finalize();
   });
 
-  cl::HideUnrelatedOptions(BenchCategory);
   std::string ParseErrors;
   raw_string_ostream ParseStream(ParseErrors);
   int Status = 1;
@@ -378,9 +378,9 @@ int main(int argc, char **argv) {
     // Every rank parses the same arguments; only rank 0 may print (some of
     // LLVM's messages, and --help, go straight to stderr and stdout).
     QuietOutput Quiet(Rank != 0);
-    Parsed = cl::ParseCommandLineOptions(
-        argc, argv, "redist-bench: redist's runtime against its peers\n",
-        &ParseStream);
+    Parsed = redist::tools::parseToolCommandLine(
+        argc, argv, BenchCategory,
+        "redist-bench: redist's runtime against its peers\n", &ParseStream);
   }
   if (!Parsed) {
     // LLVM prefixes its messages with the program's name: keep the rest.

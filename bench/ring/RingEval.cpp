@@ -14,6 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolCommandLine.h"
+
 #include "redist/Ring.h"
 #include "redist/RingExhaustive.h"
 #include "redist/RingFlows.h"
@@ -34,12 +36,13 @@ namespace cl = llvm::cl;
 
 namespace {
 
+cl::OptionCategory EvalCategory("ring-eval options");
 cl::opt<unsigned long long> Seed("seed", cl::desc("Random seed"),
-                                 cl::init(2026));
+                                 cl::init(2026), cl::cat(EvalCategory));
 cl::opt<int> Count("count", cl::desc("Rings per kind and load class"),
-                   cl::init(500));
+                   cl::init(500), cl::cat(EvalCategory));
 cl::opt<int> Small("small", cl::desc("Small rings per kind for part 2"),
-                   cl::init(300));
+                   cl::init(300), cl::cat(EvalCategory));
 
 struct Stats {
   int Runs = 0, AtBound = 0;
@@ -200,8 +203,8 @@ void partTwo(std::mt19937_64 &Rng) {
 } // namespace
 
 int main(int Argc, char **Argv) {
-  cl::ParseCommandLineOptions(Argc, Argv,
-                              "ring algorithms against bounds and optima\n");
+  redist::tools::parseToolCommandLine(
+      Argc, Argv, EvalCategory, "ring algorithms against bounds and optima\n");
   std::mt19937_64 Rng(Seed);
   llvm::outs() << "ring-eval --seed " << Seed << " --count " << Count
                << " --small " << Small << "\n\n";

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "BenchmarkHeap.h"
+#include "ToolCommandLine.h"
 
 #include "redist/runtime/Redistribute.h"
 #include "redist/runtime/Ring.h"
@@ -34,10 +35,13 @@ namespace cl = llvm::cl;
 
 namespace {
 
+cl::OptionCategory BenchCategory("ring-mpi-bench options");
 cl::opt<long long> Items("items", cl::desc("Mean items per rank"),
-                         cl::init(100000));
-cl::opt<int> Repeats("repeats", cl::desc("Runs per method"), cl::init(15));
-cl::opt<unsigned long long> Seed("seed", cl::desc("Random seed"), cl::init(7));
+                         cl::init(100000), cl::cat(BenchCategory));
+cl::opt<int> Repeats("repeats", cl::desc("Runs per method"), cl::init(15),
+                     cl::cat(BenchCategory));
+cl::opt<unsigned long long> Seed("seed", cl::desc("Random seed"), cl::init(7),
+                                 cl::cat(BenchCategory));
 
 struct Item {
   double Data[8];
@@ -70,7 +74,8 @@ double slowest(double Seconds) {
 int main(int Argc, char **Argv) {
   redist::bench::setUpBenchmarkHeap();
   MPI_Init(&Argc, &Argv);
-  cl::ParseCommandLineOptions(Argc, Argv, "ring rebalancing against peers\n");
+  redist::tools::parseToolCommandLine(Argc, Argv, BenchCategory,
+                                      "ring rebalancing against peers\n");
   int Rank, Size;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
   MPI_Comm_size(MPI_COMM_WORLD, &Size);

@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Fit.h"
+#include "ToolCommandLine.h"
 
 #include "redist/CostModel.h"
 #include "redist/Error.h"
@@ -376,10 +377,9 @@ int main(int Argc, char **Argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
   });
-  cl::HideUnrelatedOptions(CalibrateCategory);
   // Every rank parses the same arguments; only rank 0 reports.
-  const bool Parsed = cl::ParseCommandLineOptions(
-      Argc, Argv,
+  const bool Parsed = redist::tools::parseToolCommandLine(
+      Argc, Argv, CalibrateCategory,
       "measures redist's cost model (alpha, beta, gamma) on this machine\n\n"
       "  mpirun -np R redist-calibrate [-o FILE] [--max-bytes B]\n",
       Rank == 0 ? &llvm::errs() : &llvm::nulls());

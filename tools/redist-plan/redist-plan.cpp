@@ -27,6 +27,7 @@
 #include "RingReport.h"
 #include "SizeLimits.h"
 #include "TableReport.h"
+#include "ToolCommandLine.h"
 
 #include "redist/Error.h"
 #include "redist/Ring.h"
@@ -820,15 +821,8 @@ int redistPlanMain(int Argc, char **Argv, llvm::raw_ostream *ParseErrors) {
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << ToolName << " " << REDIST_VERSION_STRING << '\n';
   });
-  // libLLVM registers options of its own: show only ours in --help.
-  cl::HideUnrelatedOptions(PlanCategory);
-  cl::HideUnrelatedOptions(PlanCategory, CyclicCommand);
-  cl::HideUnrelatedOptions(PlanCategory, GenBlockCommand);
-  cl::HideUnrelatedOptions(PlanCategory, RingCommand);
-  cl::HideUnrelatedOptions(PlanCategory, Cyclic2DCommand);
-  cl::HideUnrelatedOptions(PlanCategory, ArrayCommand);
-  if (!cl::ParseCommandLineOptions(
-          Argc, Argv,
+  if (!redist::tools::parseToolCommandLine(
+          Argc, Argv, PlanCategory,
           "shows the communication grid and schedule of a redistribution\n\n"
           "  redist-plan cyclic P r Q s [--n N] [--algorithm NAME [--steps K] "
           "[--effort N]] [--model FILE] [--table | --json] [--gantt FILE.svg]\n"

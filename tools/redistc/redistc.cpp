@@ -15,6 +15,7 @@
 
 #include "Driver.h"
 #include "RedistcConfig.h"
+#include "ToolCommandLine.h"
 
 #include "redist/CostModel.h"
 #include "redist/Error.h"
@@ -173,7 +174,6 @@ int main(int argc, const char **argv) {
     OS << "redistc " << redistc::VersionString << " (LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
-  cl::HideUnrelatedOptions(RedistcCategory);
   // The flags after '--', cut from argv before the options are read.
   std::string Error;
   std::unique_ptr<CompilationDatabase> Flags =
@@ -182,7 +182,7 @@ int main(int argc, const char **argv) {
     llvm::WithColor::error(llvm::errs(), "redistc") << Error << "\n";
     return 1;
   }
-  cl::ParseCommandLineOptions(argc, argv);
+  redist::tools::parseToolCommandLine(argc, argv, RedistcCategory);
   const std::vector<std::string> &Sources = SourcePaths;
   if (Sources.size() != 1) {
     llvm::WithColor::error(llvm::errs(), "redistc")
