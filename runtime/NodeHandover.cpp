@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "NodeHandover.h"
+#include "MemoryFile.h"
 
 #include <algorithm>
 #include <atomic>
@@ -36,9 +37,6 @@ constexpr int64_t ChunkBytes = 256 << 10;
 /// The signals' tags. Ranks of one node exchange no data transfers in the
 /// same steps, so the tags cannot meet a data transfer's.
 constexpr int ReadyTag = 0, FreeTag = 1;
-
-/// Room for a ring's name, "/proc/PID/fd/FD".
-constexpr int NameBytes = 48;
 
 /// At most this many chunks per message: longer messages get longer chunks,
 /// so that the chunk programs of a huge message stay few.
@@ -89,55 +87,6 @@ int64_t l2Bytes() {
     return Bytes;
 #endif
   return DefaultL2Bytes;
-}
-
-/// Maps the shared-memory object Fd; nullptr on failure.
-void *mapRing(int Fd, std::size_t Bytes, int Protection) {
-  int Flags = MAP_SHARED;
-#ifdef MAP_POPULATE
-  Flags |= MAP_POPULATE; // no page faults in execute()
-#endif
-  void *P = mmap(nullptr, Bytes, Protection, Flags, Fd, 0);
-  return P == MAP_FAILED ? nullptr : P;
-}
-
-/// Creates and maps a ring of Bytes: an anonymous memory file (memfd),
-/// which the node's ranks open by its name "/proc/PID/fd/FD" while Fd
-/// stays open. Nothing is ever in /dev/shm, so no rank that dies, however
-/// it dies, leaves a ring behind. Returns the name, empty on failure.
-std::string createRing(std::size_t Bytes, void *&Address, int &Fd) {
-  Fd = memfd_create("redist-ring", MFD_CLOEXEC);
-  if (Fd < 0)
-    return "";
-  // Reserve the memory now: a full node must fail here (and the node fall
-  // back to MPI), not raise SIGBUS in execute().
-  Address = posix_fallocate(Fd, 0, static_cast<off_t>(Bytes)) == 0
-                ? mapRing(Fd, Bytes, PROT_READ | PROT_WRITE)
-                : nullptr;
-  if (!Address) {
-    close(Fd);
-    Fd = -1;
-    return "";
-  }
-  char Name[NameBytes];
-  std::snprintf(Name, sizeof Name, "/proc/%ld/fd/%d",
-                static_cast<long>(getpid()), Fd);
-  return Name;
-}
-
-/// Maps another rank's ring read-only; nullptr on failure.
-void *openRing(const char *Name, std::size_t &Bytes) {
-  int Fd = open(Name, O_RDONLY | O_CLOEXEC);
-  if (Fd < 0)
-    return nullptr;
-  struct stat St;
-  void *P = nullptr;
-  if (fstat(Fd, &St) == 0 && St.st_size > 0) {
-    Bytes = static_cast<std::size_t>(St.st_size);
-    P = mapRing(Fd, Bytes, PROT_READ);
-  }
-  close(Fd);
-  return P;
 }
 
 /// Orders this rank's accesses to a ring before the signal that follows
@@ -298,7 +247,7 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
     Ok = 0;
   } else if (Bytes > 0) {
     void *Address = nullptr;
-    Mine = createRing(Bytes, Address, MineFd);
+    Mine = createMemoryFile("redist-ring", Bytes, Address, MineFd);
     if (Mine.empty()) {
       Ok = 0;
     } else {
@@ -307,10 +256,10 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
       Mappings.emplace_back(Address, Bytes);
     }
   }
-  std::vector<char> Names(static_cast<std::size_t>(NodeSize) * NameBytes);
-  char MyName[NameBytes] = {};
+  std::vector<char> Names(static_cast<std::size_t>(NodeSize) * MemoryFileNameBytes);
+  char MyName[MemoryFileNameBytes] = {};
   std::snprintf(MyName, sizeof MyName, "%s", Mine.c_str());
-  MPI_Allgather(MyName, NameBytes, MPI_CHAR, Names.data(), NameBytes, MPI_CHAR,
+  MPI_Allgather(MyName, MemoryFileNameBytes, MPI_CHAR, Names.data(), MemoryFileNameBytes, MPI_CHAR,
                 Node);
   for (int Sender : Senders) {
     if (!Ok)
@@ -319,10 +268,10 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
         onNode(Sender)
             ? &Names[static_cast<std::size_t>(
                          NodeRank[static_cast<std::size_t>(Sender)]) *
-                     NameBytes]
+                     MemoryFileNameBytes]
             : "";
     std::size_t RingSize = 0;
-    void *Address = Name[0] ? openRing(Name, RingSize) : nullptr;
+    void *Address = Name[0] ? openMemoryFile(Name, RingSize) : nullptr;
     if (!Address) {
       Ok = 0;
       break;

@@ -197,6 +197,7 @@ void Plan::Impl::build() {
     buildTransfers();
     buildShared();
     buildDirect();
+    buildPull();
     buildFused();
   }
   allocate();
@@ -259,6 +260,8 @@ Plan::Impl::~Impl() {
   detail::freeDatatype(ElementType);
   int Finalized = 0;
   MPI_Finalized(&Finalized);
+  if (!Finalized && PullComm != MPI_COMM_NULL)
+    MPI_Comm_free(&PullComm);
   if (!Finalized && Comm != MPI_COMM_NULL)
     MPI_Comm_free(&Comm);
 }
@@ -915,6 +918,7 @@ int64_t Plan::sharedMessages() const {
 int64_t Plan::directMessages() const {
   return countMessages(*P, &detail::PeerMessage::Direct);
 }
+int64_t Plan::nodeReads() const { return P->Pulls; }
 int64_t Plan::handoverRounds() const {
   const bool InRounds = !P->Groups.empty() && P->Groups.front().InRounds;
   return InRounds ? static_cast<int64_t>(P->Shape.rounds()) : 0;

@@ -80,6 +80,12 @@ struct PeerMessage {
   /// Read by the receiver straight from the sender's source (SingleCopy.h),
   /// Program being the receiver's CopySide::Direct program; no buffer.
   bool Direct = false;
+  /// A Shared receive's CopySide::Direct programs, for reading it straight
+  /// from its sender's source in node memory (NodePull.cpp): in rounds, or
+  /// whole; and its sender's rank in the plan's PullComm.
+  RoundPrograms PullRound;
+  CopyProgram PullProgram;
+  int PullPeer = -1;
 };
 
 /// What one call of runGroup does: one step of the schedule in the Scheduled
@@ -242,6 +248,24 @@ public:
   mutable uint64_t SourceAddress = 0; ///< sent to the readers (startDirect)
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
+  /// Reading the node's sources directly (NodePull.cpp): in the group that
+  /// moves all of a node's messages at once, when every sender's source lies
+  /// in node memory (NodeMemory.h), each receiver reads its Shared messages
+  /// straight from their senders' sources instead of the handover.
+  /// PullComm: the node's ranks with Shared messages (null: never).
+  MPI_Comm PullComm = MPI_COMM_NULL;
+  bool RingsMapped = false;     ///< findNodePeers mapped the node's rings
+  std::vector<long> PullPids;   ///< per rank of PullComm
+  int64_t SourceBytes = 0;      ///< this rank's source part
+  bool PullSends = false;       ///< this rank's source is read
+  mutable std::vector<int64_t> PullPosts, LastPosts;
+  mutable bool LastAgreed = false;
+  mutable std::vector<const char *> PullSources; ///< per receive
+  mutable int64_t Pulls = 0;    ///< execute() calls that read directly
+  /// Slices per tile of pullTiles() (0: whole messages), and its programs
+  /// of the local copy.
+  int64_t PullTile = 0;
+  detail::RoundPrograms SelfPull;
   /// The handover's requests and counters, sized for the largest group:
   /// execute() allocates nothing.
   mutable HandoverScratch Scratch;
@@ -314,6 +338,15 @@ private:
                 const std::vector<std::vector<int64_t>> &SenderStrides);
   /// The groups' single-copy peers and scratch.
   void buildDirect();
+  /// Collective over the node's ranks where its rings are mapped: PullComm
+  /// and the Shared receives' direct programs.
+  void buildPull();
+  /// Collective over PullComm: reads G's Shared receives from their senders'
+  /// sources, and does G's local copy, when every rank's source allows;
+  /// false (the same on every rank, nothing moved) otherwise.
+  bool pull(const detail::Group &G, const char *Src, char *Dst) const;
+  /// pull()'s copies tile by tile of whole slices.
+  void pullTiles(const detail::Group &G, const char *Src, char *Dst) const;
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.

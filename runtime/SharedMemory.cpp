@@ -202,6 +202,7 @@ void Plan::Impl::findNodePeers() {
       M.PeerRing =
           Node->ringOf(M.Peer) + Offsets[static_cast<std::size_t>(M.Peer)];
   Rings = std::move(Node);
+  RingsMapped = true;
 }
 
 void Plan::Impl::buildShared() {
@@ -320,6 +321,8 @@ void Plan::Impl::runShared(const detail::Group &G, const char *Src,
                            char *Dst) const {
   CurrentSrc = Src;
   CurrentDst = Dst;
+  if (PullComm != MPI_COMM_NULL && &G == &Groups.front() && pull(G, Src, Dst))
+    return;
   if (G.InRounds)
     return handOverInRounds(Rings->comm(), G.Outs.data(), G.Outs.size(),
                             G.Ins.data(), G.Ins.size(), G.Rounds, Scratch);

@@ -236,6 +236,11 @@ public:
   /// round packed and unpacked in one sweep over all of them. 0 when they
   /// move chunk by chunk of each message, or there are none.
   int64_t handoverRounds() const;
+  /// Number of execute() calls (or step-0 calls of executeStep) so far in
+  /// which this rank read its messages within the node straight from their
+  /// senders' sources, all of them in node memory (NodeMemory.h), instead
+  /// of taking the handover.
+  int64_t nodeReads() const;
 
   class Impl;
 

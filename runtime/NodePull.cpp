@@ -1,0 +1,210 @@
+//===- NodePull.cpp - Reading the node's sources directly -----------------===//
+//
+// When every rank of a node passes execute() a source in node memory
+// (NodeMemory.h), the group that moves the node's messages all at once
+// skips the handover: each receiver copies its messages straight from its
+// senders' sources into its target, one read and one write per element,
+// and the local copy with them, tile by tile where the layouts have slices.
+//
+// The node's ranks with such messages (PullComm) agree per execute(), since
+// the caller's arrays may change between calls: one MPI_Allgather of where
+// each source lies, which also tells every reader that its senders' sources
+// are ready; after the copies, one MPI_Barrier, so that no sender returns
+// (and its caller writes its source) while it is still read. Whether each
+// reader maps every source it reads is agreed by an MPI_Allreduce, only when
+// something changed since the previous execute(): the posts, or any rank's
+// node memory (its epoch is in its post).
+//
+//===----------------------------------------------------------------------===//
+#include "NodeMemoryTable.h"
+#include "PlanImpl.h"
+
+#include <algorithm>
+
+#include <unistd.h>
+
+namespace redist {
+namespace {
+
+/// One rank's post: whether its source lies in node memory that every rank
+/// of PullComm maps (or nobody reads it), and where.
+enum PostField { Ok, Pid, Serial, Offset, Bytes, Epoch, PostWidth };
+
+/// Bytes of target per tile of pullTiles(). Measured at 2 ranks, N = 10^7
+/// (docs/PERFORMANCE.md): with runs of 1-3 elements, tiles of 2 KiB beat
+/// 1 KiB (4.7 against 5.2 ms) and 8 KiB (8.1 ms), whose element tables
+/// grow with them; with runs of 64, 8 KiB beat 2 KiB (5.0 against 7.2 ms).
+/// The handover's tiles (chooseRoundShape) tell which kind of runs these are.
+constexpr int64_t ShortRunTileBytes = 2 << 10, LongRunTileBytes = 8 << 10;
+
+} // namespace
+
+void Plan::Impl::buildPull() {
+  // The same on every rank of the node: the rings, and the all-at-once group.
+  if (!RingsMapped || !(Options.Mode == ExecMode::Unsynchronized || NodePhase))
+    return;
+  const std::vector<std::vector<int64_t>> Strides = arraySenderStrides(*Rings);
+  bool HasShared = false;
+  for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
+    for (const detail::PeerMessage &M : *List)
+      HasShared = HasShared || M.Shared;
+  MPI_Comm Node = Rings->comm();
+  int NodeRank = 0;
+  MPI_Comm_rank(Node, &NodeRank);
+  MPI_Comm_split(Node, HasShared ? 0 : MPI_UNDEFINED, NodeRank, &PullComm);
+  if (PullComm == MPI_COMM_NULL)
+    return;
+  int PullSize = 0;
+  MPI_Comm_size(PullComm, &PullSize);
+  long Mine = static_cast<long>(getpid());
+  PullPids.resize(static_cast<std::size_t>(PullSize));
+  MPI_Allgather(&Mine, 1, MPI_LONG, PullPids.data(), 1, MPI_LONG, PullComm);
+  // Where the messages have slices, tiles of about PullTileBytes of the
+  // target: every sender's part of a tile lands in the same lines while
+  // they are in L1, and each program call copies enough to pay for itself.
+  const std::size_t E = ElementBytes;
+  const int64_t DstSliceBytes = Shape.DstSlice * static_cast<int64_t>(E);
+  if (Groups.front().InRounds && DstSliceBytes > 0) {
+    const int64_t HandoverTile =
+        Shape.PerTile * std::max(Shape.SrcSlice, Shape.DstSlice) *
+        static_cast<int64_t>(E);
+    const int64_t Bytes =
+        HandoverTile > ShortRunTileBytes ? LongRunTileBytes : ShortRunTileBytes;
+    PullTile =
+        std::min(Shape.Slices, std::max<int64_t>(1, Bytes / DstSliceBytes));
+  }
+  auto BuildTiles = [&](detail::RoundPrograms &R,
+                        const detail::MessageCutter &C) {
+    const int64_t Ps = R.PerSlice, Last = Shape.Slices % PullTile;
+    R.Tile = C.tileProgram(detail::CopySide::Direct, 0, PullTile * Ps);
+    if (Last > 0)
+      R.LastTile = C.tileProgram(detail::CopySide::Direct, 0, Last * Ps);
+    if (Shape.Tail)
+      R.Tail = C.program(detail::CopySide::Direct, Shape.Slices * Ps,
+                         C.length());
+  };
+  if (PullTile > 0 && SelfCutter) {
+    SelfPull.PerSlice = SelfRound.PerSlice;
+    BuildTiles(SelfPull, *SelfCutter);
+  }
+  MPI_Group NodeGroup, PullGroup;
+  MPI_Comm_group(Node, &NodeGroup);
+  MPI_Comm_group(PullComm, &PullGroup);
+  for (std::size_t I = 0; I < Recvs.size(); ++I) {
+    detail::PeerMessage &M = Recvs[I];
+    if (!M.Shared)
+      continue;
+    const int Peer = Rings->nodeRank(M.Peer);
+    MPI_Group_translate_ranks(NodeGroup, 1, &Peer, PullGroup, &M.PullPeer);
+    if (PullTile > 0) {
+      M.PullRound.PerSlice = M.Round.PerSlice;
+      BuildTiles(M.PullRound, RecvCutters[I]);
+    } else {
+      M.PullProgram = directProgram(*Rings, I, Strides);
+    }
+  }
+  MPI_Group_free(&NodeGroup);
+  MPI_Group_free(&PullGroup);
+  for (const detail::PeerMessage &M : Sends)
+    PullSends = PullSends || M.Shared;
+  SourceBytes =
+      static_cast<int64_t>(E) *
+      (Array ? Array->SourceStorage
+             : (Rank < Source.procs() ? Source.localSize(Rank) : 0));
+  PullPosts.assign(static_cast<std::size_t>(PullSize) * PostWidth, 0);
+  LastPosts.clear();
+  PullSources.assign(Recvs.size(), nullptr);
+}
+
+bool Plan::Impl::pull(const detail::Group &G, const char *Src,
+                      char *Dst) const {
+  int64_t Post[PostWidth] = {};
+  Post[Ok] = 1;
+  Post[Pid] = static_cast<int64_t>(getpid());
+  Post[Epoch] = static_cast<int64_t>(detail::nodeMemoryEpoch());
+  Post[Bytes] = SourceBytes;
+  if (PullSends && SourceBytes > 0) {
+    const detail::NodeAddress A = detail::findOwnNodeMemory(
+        Src, static_cast<std::size_t>(SourceBytes), PullPids);
+    Post[Ok] = A.Found;
+    Post[Serial] = static_cast<int64_t>(A.Serial);
+    Post[Offset] = static_cast<int64_t>(A.Offset);
+  }
+  MPI_Allgather(Post, PostWidth, MPI_INT64_T, PullPosts.data(), PostWidth,
+                MPI_INT64_T, PullComm);
+  for (std::size_t R = 0; R < PullPosts.size(); R += PostWidth)
+    if (!PullPosts[R + Ok])
+      return false; // the same on every rank
+  // Where this rank maps each sender's source.
+  int Resolved = 1;
+  for (int I : G.SharedRecvs) {
+    const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
+    const int64_t *P =
+        PullPosts.data() + static_cast<std::size_t>(M.PullPeer) * PostWidth;
+    detail::NodeAddress A;
+    A.Found = true;
+    A.Pid = P[Pid];
+    A.Serial = static_cast<uint64_t>(P[Serial]);
+    A.Offset = static_cast<uint64_t>(P[Offset]);
+    const char *From =
+        P[Bytes] > 0
+            ? detail::findNodeView(A, static_cast<std::size_t>(P[Bytes]))
+            : nullptr;
+    PullSources[static_cast<std::size_t>(I)] = From;
+    Resolved = Resolved && (From || P[Bytes] == 0);
+  }
+  // With the same posts as last time (every rank's node memory unchanged),
+  // every rank resolves as it did then.
+  if (PullPosts != LastPosts) {
+    int All = 0;
+    MPI_Allreduce(&Resolved, &All, 1, MPI_INT, MPI_LAND, PullComm);
+    LastAgreed = All != 0;
+    LastPosts = PullPosts;
+  }
+  if (!LastAgreed)
+    return false;
+  if (PullTile > 0) {
+    pullTiles(G, Src, Dst);
+  } else {
+    for (int I : G.SharedRecvs) {
+      const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
+      if (const char *From = PullSources[static_cast<std::size_t>(I)])
+        detail::runCopyProgram(M.PullProgram, From, Dst, ElementBytes);
+    }
+    if (G.Self)
+      for (const detail::CopyProgram &P : SelfChunks)
+        detail::runCopyProgram(P, Src, Dst, ElementBytes);
+  }
+  MPI_Barrier(PullComm);
+  ++Pulls;
+  return true;
+}
+
+void Plan::Impl::pullTiles(const detail::Group &G, const char *Src,
+                           char *Dst) const {
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  auto Tile = [&](const detail::RoundPrograms &R, int64_t Count, bool Tail)
+      -> const detail::CopyProgram & {
+    return Tail ? R.Tail : Count < PullTile ? R.LastTile : R.Tile;
+  };
+  auto Copy = [&](int64_t T, int64_t Count, bool Tail) {
+    // The incomplete slice's programs hold absolute offsets.
+    const int64_t SrcAt = Tail ? 0 : T * Shape.SrcSlice * E;
+    char *To = Dst + (Tail ? 0 : T * Shape.DstSlice * E);
+    for (int I : G.SharedRecvs) {
+      const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
+      if (const char *From = PullSources[static_cast<std::size_t>(I)])
+        detail::runCopyProgram(Tile(M.PullRound, Count, Tail), From + SrcAt,
+                               To, ElementBytes);
+    }
+    if (G.Self)
+      detail::runCopyProgram(Tile(SelfPull, Count, Tail), Src + SrcAt, To,
+                             ElementBytes);
+  };
+  for (int64_t T = 0; T < Shape.Slices; T += PullTile)
+    Copy(T, std::min(PullTile, Shape.Slices - T), false);
+  if (Shape.Tail)
+    Copy(Shape.Slices, 0, true);
+}
+
+} // namespace redist
