@@ -256,11 +256,12 @@ bool NodeRings::map(std::size_t Bytes, const std::vector<int> &Senders) {
       Mappings.emplace_back(Address, Bytes);
     }
   }
-  std::vector<char> Names(static_cast<std::size_t>(NodeSize) * MemoryFileNameBytes);
+  std::vector<char> Names(static_cast<std::size_t>(NodeSize) *
+                          MemoryFileNameBytes);
   char MyName[MemoryFileNameBytes] = {};
   std::snprintf(MyName, sizeof MyName, "%s", Mine.c_str());
-  MPI_Allgather(MyName, MemoryFileNameBytes, MPI_CHAR, Names.data(), MemoryFileNameBytes, MPI_CHAR,
-                Node);
+  MPI_Allgather(MyName, MemoryFileNameBytes, MPI_CHAR, Names.data(),
+                MemoryFileNameBytes, MPI_CHAR, Node);
   for (int Sender : Senders) {
     if (!Ok)
       break;

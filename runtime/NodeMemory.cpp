@@ -172,12 +172,14 @@ void NodeBuffer::release() noexcept {
     return;
   Table &T = table();
   std::lock_guard<std::mutex> Guard(T.Lock);
-  T.Own.erase(std::remove_if(T.Own.begin(), T.Own.end(),
-                             [&](const Owned &O) { return O.Serial == Serial; }),
-              T.Own.end());
-  auto Gone = std::stable_partition(
-      T.Views.begin(), T.Views.end(),
-      [&](const View &V) { return V.Allocation != Serial; });
+  T.Own.erase(
+      std::remove_if(T.Own.begin(), T.Own.end(),
+                     [&](const Owned &O) { return O.Serial == Serial; }),
+      T.Own.end());
+  auto Gone =
+      std::stable_partition(T.Views.begin(), T.Views.end(), [&](const View &V) {
+        return V.Allocation != Serial;
+      });
   for (auto It = Gone; It != T.Views.end(); ++It)
     munmap(const_cast<char *>(It->Base), It->Bytes);
   T.Views.erase(Gone, T.Views.end());
@@ -192,7 +194,9 @@ void NodeBuffer::release() noexcept {
 
 NodeBuffer::~NodeBuffer() { release(); }
 
-NodeBuffer::NodeBuffer(NodeBuffer &&Other) noexcept { *this = std::move(Other); }
+NodeBuffer::NodeBuffer(NodeBuffer &&Other) noexcept {
+  *this = std::move(Other);
+}
 
 NodeBuffer &NodeBuffer::operator=(NodeBuffer &&Other) noexcept {
   if (this != &Other) {

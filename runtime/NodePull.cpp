@@ -59,15 +59,15 @@ void Plan::Impl::buildPull() {
   long Mine = static_cast<long>(getpid());
   PullPids.resize(static_cast<std::size_t>(PullSize));
   MPI_Allgather(&Mine, 1, MPI_LONG, PullPids.data(), 1, MPI_LONG, PullComm);
-  // Where the messages have slices, tiles of about PullTileBytes of the
-  // target: every sender's part of a tile lands in the same lines while
-  // they are in L1, and each program call copies enough to pay for itself.
+  // Where the messages have slices, tiles of a few KiB of the target: every
+  // sender's part of a tile lands in the same lines while they are in L1,
+  // and each program call copies enough to pay for itself.
   const std::size_t E = ElementBytes;
   const int64_t DstSliceBytes = Shape.DstSlice * static_cast<int64_t>(E);
-  if (Groups.front().InRounds && DstSliceBytes > 0) {
-    const int64_t HandoverTile =
-        Shape.PerTile * std::max(Shape.SrcSlice, Shape.DstSlice) *
-        static_cast<int64_t>(E);
+  if (!Groups.empty() && Groups.front().InRounds && DstSliceBytes > 0) {
+    const int64_t HandoverTile = Shape.PerTile *
+                                 std::max(Shape.SrcSlice, Shape.DstSlice) *
+                                 static_cast<int64_t>(E);
     const int64_t Bytes =
         HandoverTile > ShortRunTileBytes ? LongRunTileBytes : ShortRunTileBytes;
     PullTile =
@@ -80,8 +80,8 @@ void Plan::Impl::buildPull() {
     if (Last > 0)
       R.LastTile = C.tileProgram(detail::CopySide::Direct, 0, Last * Ps);
     if (Shape.Tail)
-      R.Tail = C.program(detail::CopySide::Direct, Shape.Slices * Ps,
-                         C.length());
+      R.Tail =
+          C.program(detail::CopySide::Direct, Shape.Slices * Ps, C.length());
   };
   if (PullTile > 0 && SelfCutter) {
     SelfPull.PerSlice = SelfRound.PerSlice;
@@ -107,10 +107,9 @@ void Plan::Impl::buildPull() {
   MPI_Group_free(&PullGroup);
   for (const detail::PeerMessage &M : Sends)
     PullSends = PullSends || M.Shared;
-  SourceBytes =
-      static_cast<int64_t>(E) *
-      (Array ? Array->SourceStorage
-             : (Rank < Source.procs() ? Source.localSize(Rank) : 0));
+  SourceBytes = static_cast<int64_t>(E) *
+                (Array ? Array->SourceStorage
+                       : (Rank < Source.procs() ? Source.localSize(Rank) : 0));
   PullPosts.assign(static_cast<std::size_t>(PullSize) * PostWidth, 0);
   LastPosts.clear();
   PullSources.assign(Recvs.size(), nullptr);
@@ -183,8 +182,8 @@ bool Plan::Impl::pull(const detail::Group &G, const char *Src,
 void Plan::Impl::pullTiles(const detail::Group &G, const char *Src,
                            char *Dst) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  auto Tile = [&](const detail::RoundPrograms &R, int64_t Count, bool Tail)
-      -> const detail::CopyProgram & {
+  auto Tile = [&](const detail::RoundPrograms &R, int64_t Count,
+                  bool Tail) -> const detail::CopyProgram & {
     return Tail ? R.Tail : Count < PullTile ? R.LastTile : R.Tile;
   };
   auto Copy = [&](int64_t T, int64_t Count, bool Tail) {
@@ -194,8 +193,8 @@ void Plan::Impl::pullTiles(const detail::Group &G, const char *Src,
     for (int I : G.SharedRecvs) {
       const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
       if (const char *From = PullSources[static_cast<std::size_t>(I)])
-        detail::runCopyProgram(Tile(M.PullRound, Count, Tail), From + SrcAt,
-                               To, ElementBytes);
+        detail::runCopyProgram(Tile(M.PullRound, Count, Tail), From + SrcAt, To,
+                               ElementBytes);
     }
     if (G.Self)
       detail::runCopyProgram(Tile(SelfPull, Count, Tail), Src + SrcAt, To,

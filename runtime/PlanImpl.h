@@ -254,14 +254,14 @@ public:
   /// straight from their senders' sources instead of the handover.
   /// PullComm: the node's ranks with Shared messages (null: never).
   MPI_Comm PullComm = MPI_COMM_NULL;
-  bool RingsMapped = false;     ///< findNodePeers mapped the node's rings
-  std::vector<long> PullPids;   ///< per rank of PullComm
-  int64_t SourceBytes = 0;      ///< this rank's source part
-  bool PullSends = false;       ///< this rank's source is read
+  bool RingsMapped = false;   ///< findNodePeers mapped the node's rings
+  std::vector<long> PullPids; ///< per rank of PullComm
+  int64_t SourceBytes = 0;    ///< this rank's source part
+  bool PullSends = false;     ///< this rank's source is read
   mutable std::vector<int64_t> PullPosts, LastPosts;
   mutable bool LastAgreed = false;
   mutable std::vector<const char *> PullSources; ///< per receive
-  mutable int64_t Pulls = 0;    ///< execute() calls that read directly
+  mutable int64_t Pulls = 0; ///< execute() calls that read directly
   /// Slices per tile of pullTiles() (0: whole messages), and its programs
   /// of the local copy.
   int64_t PullTile = 0;
