@@ -46,6 +46,7 @@ void Plan::Impl::copySelf(const char *Src, char *Dst) const {
 void Plan::Impl::execute(const char *Src, char *Dst) const {
   if (Options.Mode == ExecMode::Alltoallv)
     return executeAlltoall(Src, Dst);
+  pullBeforeSteps(Src, Dst);
   for (const detail::Group &G : Groups)
     runGroup(G, Src, Dst);
 }
@@ -56,6 +57,8 @@ void Plan::Impl::executeStep(const char *Src, char *Dst, int64_t K) const {
       executeAlltoall(Src, Dst);
     return;
   }
+  if (K == 0)
+    pullBeforeSteps(Src, Dst);
   // Groups are in step order.
   auto It = std::lower_bound(
       Groups.begin(), Groups.end(), K,

@@ -40,9 +40,10 @@ constexpr int64_t ShortRunTileBytes = 2 << 10, LongRunTileBytes = 8 << 10;
 } // namespace
 
 void Plan::Impl::buildPull() {
-  // The same on every rank of the node: the rings, and the all-at-once group.
-  if (!RingsMapped || !(Options.Mode == ExecMode::Unsynchronized || NodePhase))
+  // The same on every rank of the node.
+  if (!RingsMapped)
     return;
+  PullAtOnce = Options.Mode == ExecMode::Unsynchronized || NodePhase;
   const std::vector<std::vector<int64_t>> Strides = arraySenderStrides(*Rings);
   bool HasShared = false;
   for (const std::vector<detail::PeerMessage> *List : {&Sends, &Recvs})
@@ -94,6 +95,7 @@ void Plan::Impl::buildPull() {
     detail::PeerMessage &M = Recvs[I];
     if (!M.Shared)
       continue;
+    PullRecvs.push_back(static_cast<int>(I));
     const int Peer = Rings->nodeRank(M.Peer);
     MPI_Group_translate_ranks(NodeGroup, 1, &Peer, PullGroup, &M.PullPeer);
     if (PullTile > 0) {
@@ -115,8 +117,13 @@ void Plan::Impl::buildPull() {
   PullSources.assign(Recvs.size(), nullptr);
 }
 
-bool Plan::Impl::pull(const detail::Group &G, const char *Src,
-                      char *Dst) const {
+void Plan::Impl::pullBeforeSteps(const char *Src, char *Dst) const {
+  StepsPulled = PullComm != MPI_COMM_NULL && !PullAtOnce &&
+                pull(PullRecvs, false, Src, Dst);
+}
+
+bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
+                      const char *Src, char *Dst) const {
   int64_t Post[PostWidth] = {};
   Post[Ok] = 1;
   Post[Pid] = static_cast<int64_t>(getpid());
@@ -136,7 +143,7 @@ bool Plan::Impl::pull(const detail::Group &G, const char *Src,
       return false; // the same on every rank
   // Where this rank maps each sender's source.
   int Resolved = 1;
-  for (int I : G.SharedRecvs) {
+  for (int I : Reads) {
     const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
     const int64_t *P =
         PullPosts.data() + static_cast<std::size_t>(M.PullPeer) * PostWidth;
@@ -163,14 +170,14 @@ bool Plan::Impl::pull(const detail::Group &G, const char *Src,
   if (!LastAgreed)
     return false;
   if (PullTile > 0) {
-    pullTiles(G, Src, Dst);
+    pullTiles(Reads, WithSelf, Src, Dst);
   } else {
-    for (int I : G.SharedRecvs) {
+    for (int I : Reads) {
       const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
       if (const char *From = PullSources[static_cast<std::size_t>(I)])
         detail::runCopyProgram(M.PullProgram, From, Dst, ElementBytes);
     }
-    if (G.Self)
+    if (WithSelf)
       for (const detail::CopyProgram &P : SelfChunks)
         detail::runCopyProgram(P, Src, Dst, ElementBytes);
   }
@@ -179,8 +186,8 @@ bool Plan::Impl::pull(const detail::Group &G, const char *Src,
   return true;
 }
 
-void Plan::Impl::pullTiles(const detail::Group &G, const char *Src,
-                           char *Dst) const {
+void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
+                           const char *Src, char *Dst) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
   auto Tile = [&](const detail::RoundPrograms &R, int64_t Count,
                   bool Tail) -> const detail::CopyProgram & {
@@ -190,13 +197,13 @@ void Plan::Impl::pullTiles(const detail::Group &G, const char *Src,
     // The incomplete slice's programs hold absolute offsets.
     const int64_t SrcAt = Tail ? 0 : T * Shape.SrcSlice * E;
     char *To = Dst + (Tail ? 0 : T * Shape.DstSlice * E);
-    for (int I : G.SharedRecvs) {
+    for (int I : Reads) {
       const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
       if (const char *From = PullSources[static_cast<std::size_t>(I)])
         detail::runCopyProgram(Tile(M.PullRound, Count, Tail), From + SrcAt, To,
                                ElementBytes);
     }
-    if (G.Self)
+    if (WithSelf)
       detail::runCopyProgram(Tile(SelfPull, Count, Tail), Src + SrcAt, To,
                              ElementBytes);
   };

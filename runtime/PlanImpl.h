@@ -248,13 +248,16 @@ public:
   mutable uint64_t SourceAddress = 0; ///< sent to the readers (startDirect)
   /// The local copy cut into chunks, interleaved with a shared step's packing.
   std::vector<detail::CopyProgram> SelfChunks;
-  /// Reading the node's sources directly (NodePull.cpp): in the group that
-  /// moves all of a node's messages at once, when every sender's source lies
-  /// in node memory (NodeMemory.h), each receiver reads its Shared messages
-  /// straight from their senders' sources instead of the handover.
+  /// Reading the node's sources directly (NodePull.cpp): when every
+  /// sender's source within the node lies in node memory (NodeMemory.h),
+  /// each receiver reads its Shared messages straight from their senders'
+  /// sources instead of the handover: in the group that moves them all at
+  /// once (PullAtOnce), or else all before the Scheduled mode's steps.
   /// PullComm: the node's ranks with Shared messages (null: never).
   MPI_Comm PullComm = MPI_COMM_NULL;
   bool RingsMapped = false;   ///< findNodePeers mapped the node's rings
+  bool PullAtOnce = false;    ///< in the all-at-once group
+  std::vector<int> PullRecvs; ///< the Shared receives
   std::vector<long> PullPids; ///< per rank of PullComm
   int64_t SourceBytes = 0;    ///< this rank's source part
   bool PullSends = false;     ///< this rank's source is read
@@ -262,6 +265,9 @@ public:
   mutable bool LastAgreed = false;
   mutable std::vector<const char *> PullSources; ///< per receive
   mutable int64_t Pulls = 0; ///< execute() calls that read directly
+  /// The Scheduled mode's steps of this execute() skip their handover:
+  /// pullBeforeSteps() read every Shared message.
+  mutable bool StepsPulled = false;
   /// Slices per tile of pullTiles() (0: whole messages), and its programs
   /// of the local copy.
   int64_t PullTile = 0;
@@ -341,12 +347,18 @@ private:
   /// Collective over the node's ranks where its rings are mapped: PullComm
   /// and the Shared receives' direct programs.
   void buildPull();
-  /// Collective over PullComm: reads G's Shared receives from their senders'
-  /// sources, and does G's local copy, when every rank's source allows;
-  /// false (the same on every rank, nothing moved) otherwise.
-  bool pull(const detail::Group &G, const char *Src, char *Dst) const;
+  /// Collective over PullComm: reads the Shared receives Recvs from their
+  /// senders' sources, and does the local copy when WithSelf, if every
+  /// rank's source allows; false (the same on every rank, nothing moved)
+  /// otherwise.
+  bool pull(const std::vector<int> &Recvs, bool WithSelf, const char *Src,
+            char *Dst) const;
+  /// Where the Scheduled mode hands messages over step by step: pull()s all
+  /// of them before the steps, setting StepsPulled. Collective over PullComm.
+  void pullBeforeSteps(const char *Src, char *Dst) const;
   /// pull()'s copies tile by tile of whole slices.
-  void pullTiles(const detail::Group &G, const char *Src, char *Dst) const;
+  void pullTiles(const std::vector<int> &Recvs, bool WithSelf, const char *Src,
+                 char *Dst) const;
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.

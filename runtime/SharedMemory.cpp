@@ -321,7 +321,14 @@ void Plan::Impl::runShared(const detail::Group &G, const char *Src,
                            char *Dst) const {
   CurrentSrc = Src;
   CurrentDst = Dst;
-  if (PullComm != MPI_COMM_NULL && &G == &Groups.front() && pull(G, Src, Dst))
+  if (StepsPulled) { // read before the steps; the local copy is left
+    if (G.Self)
+      for (const detail::CopyProgram &P : SelfChunks)
+        detail::runCopyProgram(P, Src, Dst, ElementBytes);
+    return;
+  }
+  if (PullComm != MPI_COMM_NULL && PullAtOnce && &G == &Groups.front() &&
+      pull(G.SharedRecvs, G.Self, Src, Dst))
     return;
   if (G.InRounds)
     return handOverInRounds(Rings->comm(), G.Outs.data(), G.Outs.size(),
