@@ -8,6 +8,7 @@
 #include "NodeReads.h"
 #include "RoundOrder.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -82,8 +83,10 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
   auto Check = [&](Candidate &C) {
     if (!Verify)
       return;
+    // The source it read, node memory or not, must be unchanged too.
     int64_t Wrong =
-        countWrongElements(Pb.From, Pb.To, Src, C.Dst, Pb.Rank, Pb.Comm);
+        countWrongElements(Pb.From, Pb.To, ArrayRef<double>(C.From, Src.size()),
+                           C.Dst, Pb.Rank, Pb.Comm);
     if (Wrong > 0 && C.R.Correct && Pb.Rank == 0)
       errs() << "redist-bench: error: " << C.Info->Name
              << " got elements wrong: " << Wrong << "\n";
