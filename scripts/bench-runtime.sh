@@ -87,12 +87,16 @@ def parse(path):
     lines = open(path).read().splitlines()
     memcpy = {"median": float(re.search(r"median ([0-9.]+) ms", lines[1])[1]),
               "min": float(re.search(r"min ([0-9.]+) ms", lines[1])[1])}
+    # The rows follow the column header, after the reference and note
+    # lines; verified is the last column.
+    first = next(i for i, line in enumerate(lines)
+                 if line.startswith("method ")) + 1
     rows = {}
-    for line in lines[3:]:
+    for line in lines[first:]:
         f = line.split()
         rows[f[0]] = dict(algorithm=f[1], plan=float(f[2]),
                           median=float(f[3]), min=float(f[4]),
-                          gbps=float(f[5]), verified=f[7])
+                          gbps=float(f[5]), verified=f[-1])
     return memcpy, rows
 
 

@@ -12,7 +12,13 @@
 // Methods, interleaved round by round after a barrier, in an order that
 // changes from round to round (RoundOrder.h), each run timed on the slowest
 // rank and each result checked element by element:
-//   redist     an ArrayPlan built once (its plan time printed apart);
+//   redist     an ArrayPlan built once (its plan time printed apart), its
+//              source in node memory (NodeMemory.h): where the node memory
+//              is shared it must read the node's messages straight from
+//              their senders' sources in every run, or the run fails;
+//   redist-private
+//              the same on a source in ordinary memory, as the peers' are:
+//              the shared-memory handover, what redist was before;
 //   fftw-mpi   fftw_mpi_plan_many_transpose (slab cases only, FFTW_MEASURE);
 //   alltoallv  pack per peer, MPI_Alltoallv, unpack;
 //   alltoallw  one MPI_Alltoallw with subarray datatypes on both sides, as
@@ -22,9 +28,9 @@
 //              parallel copy limit no move can beat (both from
 //              bench/reference, as redist-bench measures them).
 // --method runs only the methods named (all by default), e.g. one alone
-// under a profiler. Prints per method the median and minimum, the median's
-// ratio to memcpy's and to copy-limit's (where those run), and whether
-// every run was right.
+// under a profiler. Prints whether the node memory is shared, and per
+// method the median and minimum, the median's ratio to memcpy's and to
+// copy-limit's (where those run), and whether every run was right.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,10 +38,12 @@
 #include "Boxes.h"
 #include "CopyReference.h"
 #include "Measure.h"
+#include "NodeReads.h"
 #include "RoundOrder.h"
 #include "ToolCommandLine.h"
 
 #include "redist/runtime/ArrayPlan.h"
+#include "redist/runtime/NodeMemory.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -79,7 +87,7 @@ cl::list<std::string>
 
 /// The methods this build has, in the order the table lists them.
 const std::vector<std::string> &knownMethods() {
-  static const std::vector<std::string> Known{"redist",
+  static const std::vector<std::string> Known{"redist",    "redist-private",
 #ifdef REDIST_BENCH_HAVE_FFTW_MPI
                                               "fftw-mpi",
 #endif
@@ -186,6 +194,9 @@ struct Method {
   std::function<bool()> Check;
   /// Set for the copy references: a run that times itself, in seconds.
   std::function<double()> Measure;
+  /// Set for redist: after Runs runs, empty when its plan read node memory
+  /// wherever it should, else why not (NodeReads.h). Collective.
+  std::function<std::string(int64_t Runs)> MissedNodeReads;
   std::vector<double> Times;
   bool Right = true;
 };
@@ -198,17 +209,20 @@ bool allRight(int64_t Wrong) {
 }
 
 /// The state every data-moving method shares: this rank's parts, and the
-/// buffers (sized for the largest need, FFTW's included).
+/// buffers (sized for the largest need, FFTW's included); and redist's
+/// source, In's part in node memory.
 struct Move {
   int64_t N;
   Config C;
   Box Src, Dst;
   std::vector<Box> SrcOf, DstOf;
   std::vector<double> In, Out;
+  redist::NodeArray<double> NodeIn;
 
-  void reset() {
+  /// Fills Source (In, or NodeIn for redist) and clears Out.
+  void reset(double *Source) {
     forEach(Src, Src, [&](int64_t X, int64_t Y, int64_t Z, int64_t Off) {
-      In[static_cast<size_t>(Off)] = valueAt(N, X, Y, Z);
+      Source[Off] = valueAt(N, X, Y, Z);
     });
     std::fill(Out.begin(), Out.end(), std::numeric_limits<double>::quiet_NaN());
   }
@@ -368,9 +382,9 @@ redist::ArrayLayout layoutOf(const BlockLayout &L, int64_t N) {
                              {redist::StorageOrder::RowMajor, {}});
 }
 
-/// redist's method, and its plan time (the slowest rank's, median of a few
-/// builds).
-Method redistMethod(Move &M, double &PlanSeconds) {
+/// redist's method (Private: redist-private's), and its plan time (the
+/// slowest rank's, median of a few builds).
+Method redistMethod(Move &M, bool Private, double &PlanSeconds) {
   redist::ArraySide From{layoutOf(M.C.From, M.N), {}, {}};
   redist::ArraySide To{layoutOf(M.C.To, M.N), {}, {}};
   redist::ArrayRegion Region;
@@ -383,8 +397,18 @@ Method redistMethod(Move &M, double &PlanSeconds) {
     }));
   PlanSeconds = median(Builds);
   Method Me;
-  Me.Name = "redist";
-  Me.Run = [&M, Plan] { (*Plan)->execute(M.In.data(), M.Out.data()); };
+  Me.Name = Private ? "redist-private" : "redist";
+  // Looked up on every run: FFTW's method, built later, may grow In.
+  auto Source = [&M, Private] {
+    return Private ? M.In.data() : M.NodeIn.data();
+  };
+  Me.Run = [&M, Plan, Source] { (*Plan)->execute(Source(), M.Out.data()); };
+  Me.Reset = [&M, Source] { M.reset(Source()); };
+  if (!Private)
+    Me.MissedNodeReads = [&M, Plan](int64_t Runs) {
+      return missedNodeReads("redist", (*Plan)->plan(), 0, Runs,
+                             M.NodeIn.shared(), MPI_COMM_WORLD);
+    };
   return Me;
 }
 
@@ -487,7 +511,7 @@ int run(int argc, char **argv) {
   if (!Chosen)
     return fail(Error);
 
-  Move M{*N, *C, {}, {}, {}, {}, {}, {}};
+  Move M{*N, *C, {}, {}, {}, {}, {}, {}, {}};
   const std::array<int, Rank3> Identity{0, 1, 2};
   for (int Q = 0; Q < Ranks; ++Q) {
     M.SrcOf.push_back(boxOf(C->From, Identity, *N, Q));
@@ -497,15 +521,19 @@ int run(int argc, char **argv) {
   M.Dst = M.DstOf[static_cast<size_t>(Rank)];
   M.In.resize(static_cast<size_t>(M.Src.size()));
   M.Out.resize(static_cast<size_t>(M.Dst.size()));
+  M.NodeIn = redist::NodeArray<double>(MPI_COMM_WORLD,
+                                       static_cast<size_t>(M.Src.size()));
 
   // Only the chosen methods are built: one profiled alone pays for no
   // other's plan or buffers.
   std::vector<Method> Methods;
-  double PlanSeconds = 0;
+  double PlanSeconds = 0, PrivatePlanSeconds = 0;
   const int64_t Bytes = static_cast<int64_t>(sizeof(double));
   for (const std::string &Name : *Chosen) {
     if (Name == "redist")
-      Methods.push_back(redistMethod(M, PlanSeconds));
+      Methods.push_back(redistMethod(M, false, PlanSeconds));
+    else if (Name == "redist-private")
+      Methods.push_back(redistMethod(M, true, PrivatePlanSeconds));
 #ifdef REDIST_BENCH_HAVE_FFTW_MPI
     else if (Name == "fftw-mpi")
       Methods.push_back(*fftwMpi(M));
@@ -525,7 +553,8 @@ int run(int argc, char **argv) {
           "copy-limit", std::make_shared<ParallelCopyLimit>(
                             MPI_COMM_WORLD, M.Dst.size() * Bytes)));
     if (!Methods.back().Measure) {
-      Methods.back().Reset = [&M] { M.reset(); };
+      if (!Methods.back().Reset)
+        Methods.back().Reset = [&M] { M.reset(M.In.data()); };
       Methods.back().Check = [&M] { return M.check(); };
     }
   }
@@ -540,6 +569,17 @@ int run(int argc, char **argv) {
       Me.Times.push_back(Me.Measure ? Me.Measure()
                                     : timeCollective(MPI_COMM_WORLD, Me.Run));
       Me.Right = Me.Check() && Me.Right;
+    }
+  // A redist that took the handover where it should have read node memory
+  // measured the wrong path: the run fails.
+  for (Method &Me : Methods)
+    if (Me.MissedNodeReads) {
+      const std::string Missed = Me.MissedNodeReads(*Reps);
+      if (!Missed.empty()) {
+        if (Rank == 0)
+          errs() << "redist-array-bench: error: " << Missed << "\n";
+        Me.Right = false;
+      }
     }
 
   bool AllRight = true;
@@ -562,7 +602,8 @@ int run(int argc, char **argv) {
       std::printf("redist plan: %.3f ms (median of 5 builds, not in the "
                   "times below)\n",
                   PlanSeconds * 1e3);
-    std::printf("%-11s %10s %10s %9s %9s  %s\n", "method", "median_ms",
+    std::printf("%s\n", nodeMemoryNote(M.NodeIn.shared()).c_str());
+    std::printf("%-14s %10s %10s %9s %9s  %s\n", "method", "median_ms",
                 "min_ms", "x_memcpy", "x_limit", "verified");
     // "-" where the reference did not run (or took no time).
     auto Ratio = [](double T, double Ref) {
@@ -573,7 +614,7 @@ int run(int argc, char **argv) {
     };
     for (const Method &Me : Methods) {
       const double Med = median(Me.Times);
-      std::printf("%-11s %10.3f %10.3f %9s %9s  %s\n", Me.Name.c_str(),
+      std::printf("%-14s %10.3f %10.3f %9s %9s  %s\n", Me.Name.c_str(),
                   Med * 1e3, minimum(Me.Times) * 1e3,
                   Ratio(Med, Memcpy).c_str(), Ratio(Med, Limit).c_str(),
                   Me.Right ? "yes" : "NO");

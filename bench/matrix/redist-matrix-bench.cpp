@@ -6,35 +6,43 @@
 // (2x2 -> 4x1 with 64x64 -> 64x64 blocks; 2x2 -> 2x2 with 32x32 -> 100x100;
 // 2x2 with 64x64 blocks -> 1x4 with N x N/4 blocks, a square grid to 1-D
 // columns) with:
-//   redist     a MatrixPlan, built once (plan time reported apart);
+//   redist     a MatrixPlan, built once (plan time reported apart), its
+//              source in node memory (NodeMemory.h): where the node memory
+//              is shared it must read the node's messages straight from
+//              their senders' sources in every run, or the benchmark fails;
+//   redist-private
+//              the same plan on a source in ordinary memory: the
+//              shared-memory handover, what redist was before node memory;
 //   overlapped the same in the Overlapped mode, overlap-split's order (no
 //              steps: each rank starts its next message as soon as the one
-//              before in that direction is done);
+//              before in that direction is done), on the node memory too;
 //   scalapack  ScaLAPACK's Cpdgemr2d (plans inside every call);
 //   alltoallw  one MPI_Alltoallw, a derived datatype per peer and side:
 //              the peer's rows of this rank's local rows (an indexed type)
 //              times the peer's columns (an hindexed type of those), the
 //              intersection that MPI_Type_create_darray describes within
 //              the global array, built over the local arrays.
-// The methods alternate within each repetition (after a barrier), so load
-// changes hit all of them alike; the time of one repetition is the slowest
-// rank's. Before timing, every method's target arrays are compared with
-// redist's, bit for bit. Each repetition also times the two references
-// (bench/reference): one core's memcpy of the whole matrix (N*N doubles,
-// on rank 0) and the parallel copy limit (every rank copies its own target
-// share at once, the slowest rank's time). Each repetition runs the
-// references and methods in an order of its own (RoundOrder.h), so that
-// none always follows the references' copies. Prints min and median per
-// method, their ratios to redist, and the medians' ratios to both
-// references.
+// The peers use ordinary memory. The methods alternate within each
+// repetition (after a barrier), so load changes hit all of them alike; the
+// time of one repetition is the slowest rank's. Before timing, every
+// method's target arrays are compared with redist-private's, bit for bit. Each
+// repetition also times the two references (bench/reference): one core's memcpy
+// of the whole matrix (N*N doubles, on rank 0) and the parallel copy limit
+// (every rank copies its own target share at once, the slowest rank's time).
+// Each repetition runs the references and methods in an order of its own
+// (RoundOrder.h), so that none always follows the references' copies. Prints
+// min and median per method, their ratios to redist, and the medians' ratios to
+// both references.
 //
 //===----------------------------------------------------------------------===//
 #include "BenchmarkHeap.h"
 #include "Blacs.h"
 #include "CopyReference.h"
 #include "MatrixBenchConfigs.h"
+#include "NodeReads.h"
 #include "RoundOrder.h"
 #include "redist/runtime/MatrixPlan.h"
+#include "redist/runtime/NodeMemory.h"
 #include "redist/scalapack.h"
 
 #include <mpi.h>
@@ -141,15 +149,23 @@ void fill(const Layout2D &L, int Me, std::vector<double> &A) {
           static_cast<double>(L.cols().toGlobal(CR, C));
 }
 
-void runConfig(const Config &C, int64_t N, int Reps) {
-  const Layout2D From =
-      Layout2D::blockCyclic(N, N, C.From.P0, C.From.P1, C.From.MB, C.From.NB);
+Layout2D sourceLayout(const Config &C, int64_t N) {
+  return Layout2D::blockCyclic(N, N, C.From.P0, C.From.P1, C.From.MB,
+                               C.From.NB);
+}
+
+/// Node: node memory for the source, at least as large as From's storage,
+/// allocated once for every configuration.
+void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &Node) {
+  const Layout2D From = sourceLayout(C, N);
   const Layout2D To =
       Layout2D::blockCyclic(N, N, C.To.P0, C.To.P1, C.To.MB, C.To.NB);
   std::vector<double> Src(static_cast<std::size_t>(From.storageSize(Rank)));
   std::vector<double> Dst(static_cast<std::size_t>(To.storageSize(Rank)));
   std::vector<double> Check(Dst.size());
   fill(From, Rank, Src);
+  std::copy(Src.begin(), Src.end(), Node.begin());
+  const double *NodeSrc = Node.data();
 
   // Plan time: several builds.
   std::vector<double> PlanTimes;
@@ -160,6 +176,10 @@ void runConfig(const Config &C, int64_t N, int Reps) {
     }));
   MatrixPlan Plan(MatrixSide{From, {}, 0}, MatrixSide{To, {}, 0},
                   sizeof(double), MPI_COMM_WORLD);
+  // A plan of its own, so that neither sees the other's source change
+  // from one run to the next.
+  MatrixPlan Private(MatrixSide{From, {}, 0}, MatrixSide{To, {}, 0},
+                     sizeof(double), MPI_COMM_WORLD);
   PlanOptions InOrder;
   InOrder.Mode = ExecMode::Overlapped;
   InOrder.Overlap = OverlapOrder::OverlapSplit;
@@ -198,8 +218,9 @@ void runConfig(const Config &C, int64_t N, int Reps) {
 
   const int In = static_cast<int>(N);
   std::vector<std::pair<std::string, std::function<void()>>> Methods = {
-      {"redist", [&] { Plan.execute(Src.data(), Dst.data()); }},
-      {"overlapped", [&] { Overlapped.execute(Src.data(), Dst.data()); }},
+      {"redist", [&] { Plan.execute(NodeSrc, Dst.data()); }},
+      {"redist-private", [&] { Private.execute(Src.data(), Dst.data()); }},
+      {"overlapped", [&] { Overlapped.execute(NodeSrc, Dst.data()); }},
       {"scalapack",
        [&] {
          Cpdgemr2d(In, In, Src.data(), 1, 1, DescA, Dst.data(), 1, 1, DescB,
@@ -211,9 +232,10 @@ void runConfig(const Config &C, int64_t N, int Reps) {
                        Displs.data(), RecvTypes.data(), MPI_COMM_WORLD);
        }}};
 
-  // Every method must leave redist's result, bit for bit.
-  Plan.execute(Src.data(), Dst.data());
+  // Every method must leave redist-private's result, bit for bit.
+  Private.execute(Src.data(), Dst.data());
   Check = Dst;
+  const int64_t ReadsBefore = Plan.plan().nodeReads();
   for (auto &[Name, Run] : Methods) {
     std::fill(Dst.begin(), Dst.end(), -1.0);
     Run();
@@ -223,7 +245,7 @@ void runConfig(const Config &C, int64_t N, int Reps) {
     MPI_Allreduce(&Same, &AllSame, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!AllSame) {
       if (Rank == 0)
-        std::fprintf(stderr, "%s: %s differs from redist\n", C.Name,
+        std::fprintf(stderr, "%s: %s differs from redist-private\n", C.Name,
                      Name.c_str());
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
@@ -249,6 +271,16 @@ void runConfig(const Config &C, int64_t N, int Reps) {
       else
         Times[K - 2].push_back(timed(Methods[K - 2].second));
     }
+  // redist ran once in the check above and once per repetition.
+  const std::string Missed =
+      bench::missedNodeReads("redist", Plan.plan(), ReadsBefore, Reps + 1,
+                             Node.shared(), MPI_COMM_WORLD);
+  if (!Missed.empty()) {
+    if (Rank == 0)
+      std::fprintf(stderr, "redist-matrix-bench: error: %s: %s\n", C.Name,
+                   Missed.c_str());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
 
   if (Rank == 0) {
     auto [PlanMin, PlanMed] = minMedian(PlanTimes);
@@ -262,7 +294,7 @@ void runConfig(const Config &C, int64_t N, int Reps) {
     const auto [RMin, RMed] = minMedian(Times[0]);
     for (std::size_t M = 0; M < Methods.size(); ++M) {
       auto [Min, Med] = minMedian(Times[M]);
-      std::printf("  %-10s min %8.2f ms  median %8.2f ms  min/redist %5.2f  "
+      std::printf("  %-14s min %8.2f ms  median %8.2f ms  min/redist %5.2f  "
                   "median/redist %5.2f  x_memcpy %5.2f  x_limit %5.2f\n",
                   Methods[M].first.c_str(), Min * 1e3, Med * 1e3, Min / RMin,
                   Med / RMed, Med / MemcpyMed, Med / LimitMed);
@@ -296,8 +328,20 @@ int main(int argc, char **argv) {
   }
   const int64_t N = std::atoll(argv[1]);
   const int Reps = std::atoi(argv[2]);
-  for (const Config &C : bench::matrixBenchConfigs(static_cast<int>(N)))
-    runConfig(C, N, Reps);
+  const std::vector<Config> Configs =
+      bench::matrixBenchConfigs(static_cast<int>(N));
+  int64_t SourceSize = 0;
+  for (const Config &C : Configs)
+    SourceSize = std::max(SourceSize, sourceLayout(C, N).storageSize(Rank));
+  {
+    // Freed before MPI is.
+    NodeArray<double> Node(MPI_COMM_WORLD,
+                           static_cast<std::size_t>(SourceSize));
+    if (Rank == 0)
+      std::printf("%s\n", bench::nodeMemoryNote(Node.shared()).c_str());
+    for (const Config &C : Configs)
+      runConfig(C, N, Reps, Node);
+  }
   MPI_Finalize();
   return 0;
 }

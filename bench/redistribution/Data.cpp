@@ -12,7 +12,7 @@ int64_t partSize(const IndexMap &L, int Rank) {
   return Rank < L.Procs ? L.localSize(Rank) : 0;
 }
 
-int64_t countMismatches(const IndexMap &L, const std::vector<double> &Part,
+int64_t countMismatches(const IndexMap &L, llvm::ArrayRef<double> Part,
                         int Rank) {
   int64_t Wrong = 0;
   if (static_cast<int64_t>(Part.size()) != partSize(L, Rank))
@@ -40,8 +40,8 @@ void clearPart(std::vector<double> &Part) {
 }
 
 int64_t countWrongElements(const IndexMap &From, const IndexMap &To,
-                           const std::vector<double> &Src,
-                           const std::vector<double> &Dst, int Rank,
+                           llvm::ArrayRef<double> Src,
+                           llvm::ArrayRef<double> Dst, int Rank,
                            MPI_Comm Comm) {
   int64_t Mine =
       countMismatches(From, Src, Rank) + countMismatches(To, Dst, Rank);

@@ -11,6 +11,8 @@
 
 #include "IndexMap.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <mpi.h>
 
 #include <cstdint>
@@ -32,9 +34,8 @@ void clearPart(std::vector<double> &Part);
 /// Number of elements, over all ranks of Comm, that are wrong in the target
 /// parts Dst or were changed in the source parts Src. Collective.
 int64_t countWrongElements(const IndexMap &From, const IndexMap &To,
-                           const std::vector<double> &Src,
-                           const std::vector<double> &Dst, int Rank,
-                           MPI_Comm Comm);
+                           llvm::ArrayRef<double> Src,
+                           llvm::ArrayRef<double> Dst, int Rank, MPI_Comm Comm);
 
 } // namespace bench
 } // namespace redist

@@ -44,6 +44,11 @@ public:
   virtual std::string algorithm() const = 0;
   /// Moves this rank's source part Src into its target part Dst. Collective.
   virtual void run(const double *Src, double *Dst) = 0;
+  /// The redist plan it runs, null for the peers. Such a method gets its
+  /// source in node memory (NodeMemory.h) unless privateSource().
+  virtual const Plan *plan() const { return nullptr; }
+  /// Whether it runs a plan on a source in ordinary memory (redist-private).
+  virtual bool privateSource() const { return false; }
 };
 
 using MethodFactory = std::function<std::unique_ptr<Method>(const Problem &)>;
@@ -60,6 +65,10 @@ struct MethodInfo {
   /// Whether it follows the runtime's schedule (Problem::Schedule): with
   /// several --algorithm names it runs once per algorithm.
   bool FollowsSchedule = false;
+  /// Whether its plan must read its source from node memory in every run
+  /// where the node memory is shared and the plan has messages within the
+  /// node (NodeReads.h); the run fails otherwise.
+  bool MustReadNode = false;
 };
 
 /// Every method built into this redist-bench, in the order "all" runs them.
@@ -71,9 +80,11 @@ Distribution runtimeDistribution(const IndexMap &M);
 // The factories, one per source file.
 /// SharedMemory: PlanOptions::SharedMemory.
 /// Order: PlanOptions::Overlap, for the Overlapped mode.
+/// PrivateSource: Method::privateSource().
 std::unique_ptr<Method>
 makeRuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory,
-                  OverlapOrder Order = OverlapOrder::Steps);
+                  OverlapOrder Order = OverlapOrder::Steps,
+                  bool PrivateSource = false);
 /// Verify: PlanOptions::Verify, checked on every run's cache lookup.
 std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify);
 std::unique_ptr<Method> makeStaleMethod(const Problem &Pb);

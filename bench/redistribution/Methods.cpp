@@ -7,13 +7,22 @@ namespace bench {
 
 std::vector<MethodInfo> availableMethods() {
   auto Runtime = [](ExecMode Mode, bool SharedMemory = true,
-                    OverlapOrder Order = OverlapOrder::Steps) -> MethodFactory {
-    return [Mode, SharedMemory, Order](const Problem &Pb) {
-      return makeRuntimeMethod(Pb, Mode, SharedMemory, Order);
+                    OverlapOrder Order = OverlapOrder::Steps,
+                    bool PrivateSource = false) -> MethodFactory {
+    return [Mode, SharedMemory, Order, PrivateSource](const Problem &Pb) {
+      return makeRuntimeMethod(Pb, Mode, SharedMemory, Order, PrivateSource);
     };
   };
+  // Every method that runs a plan gets its source in node memory (the
+  // session's), where the plan reads it straight from the other ranks.
   return {
-      {"redist", Runtime(ExecMode::Scheduled), true, nullptr, false, true},
+      {"redist", Runtime(ExecMode::Scheduled), true, nullptr, false, true,
+       true},
+      // The same on a source in ordinary memory: the shared-memory
+      // handover, what redist was before node memory.
+      {"redist-private",
+       Runtime(ExecMode::Scheduled, true, OverlapOrder::Steps, true), true,
+       nullptr, false, true},
       // The default mode with every message over MPI: what the shared-memory
       // handover gains.
       {"redist-p2p", Runtime(ExecMode::Scheduled, false), true, nullptr, false,

@@ -7,9 +7,10 @@
 //       [--packing auto|runs|datatypes] [--reps K] [--verify] [--json]
 //
 // Runs one redistribution of N doubles with every chosen method on the same
-// data and prints, per method, its setup (plan) time and the median and
-// minimum over K runs of the slowest rank's time, with GB/s and the ratio to
-// one core's memcpy of the whole array. The distribution kind is a
+// data (in node memory for the methods that run a plan, but redist-private:
+// NodeMemory.h) and prints, per method, its setup (plan) time and the median
+// and minimum over K runs of the slowest rank's time, with GB/s and the ratio
+// to one core's memcpy of the whole array. The distribution kind is a
 // subcommand building the Problem; under genblock, N is the sum of the
 // segment sizes and the methods that have no GEN_BLOCK layout (pdgemr2d)
 // are skipped with a note.
@@ -20,9 +21,12 @@
 #include "Data.h"
 #include "Measure.h"
 #include "Method.h"
+#include "NodeReads.h"
 #include "Report.h"
 #include "Session.h"
 #include "ToolCommandLine.h"
+
+#include "redist/runtime/NodeMemory.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -336,11 +340,18 @@ int runBenchmark(int Rank, int Ranks) {
   std::vector<MethodInfo> Methods = perAlgorithm(chosenMethods(Pb), Schedules);
 
   std::vector<double> Src = makeFilledPart(Pb.From, Rank);
+  // The same source in node memory, for the methods that run a plan.
+  NodeArray<double> NodeSrc(Pb.Comm, Src.size());
+  std::copy(Src.begin(), Src.end(), NodeSrc.begin());
   ReferenceTimes Refs;
-  std::vector<Result> Results =
-      measureAll(Methods, Pb, Src, Reps, Verify, Refs);
+  std::vector<Result> Results = measureAll(
+      Methods, Pb, Src, NodeSrc.data(), NodeSrc.shared(), Reps, Verify, Refs);
   if (Rank == 0 && !Json)
-    printHeader(Pb, Refs, Reps);
+    printHeader(Pb, Refs, Reps, NodeSrc.shared());
+  // On stderr with --json, so that the output stays one object per line.
+  if (Rank == 0 && Json)
+    errs() << "redist-bench: note: " << nodeMemoryNote(NodeSrc.shared())
+           << "\n";
   bool AllCorrect = true;
   for (const Result &R : Results) {
     AllCorrect = AllCorrect && R.Correct;

@@ -3,6 +3,7 @@
 #include "Report.h"
 
 #include "Measure.h"
+#include "NodeReads.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -78,7 +79,8 @@ void printJson(const Result &R, const Problem &Pb, const ReferenceTimes &Refs) {
   outs().flush();
 }
 
-void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps) {
+void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps,
+                 bool NodeShared) {
   const std::vector<double> &MemcpyTimes = Refs.Memcpy;
   int64_t Bytes = Pb.From.N * 8;
   outs() << "redist-bench: " << layoutText(Pb.From) << " -> "
@@ -93,6 +95,7 @@ void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps) {
                    "ms, %.2f x memcpy\n",
                    median(Refs.Limit) * 1e3, minimum(Refs.Limit) * 1e3,
                    ratio(median(Refs.Limit), median(MemcpyTimes)));
+  outs() << nodeMemoryNote(NodeShared) << "\n";
   outs() << "method           algorithm       plan_ms  median_ms    min_ms"
             "    GB/s  x_memcpy  x_limit  verified\n";
   outs().flush();

@@ -19,7 +19,9 @@
 namespace redist {
 namespace bench {
 
-void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps);
+/// NodeShared: whether the node memory the plans read is shared.
+void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps,
+                 bool NodeShared);
 void printRow(const Result &R, const Problem &Pb, const ReferenceTimes &Refs);
 void printJson(const Result &R, const Problem &Pb, const ReferenceTimes &Refs);
 

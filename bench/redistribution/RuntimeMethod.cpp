@@ -18,8 +18,10 @@ namespace {
 class RuntimeMethod : public Method {
 public:
   RuntimeMethod(const Problem &Pb, ExecMode Mode, bool SharedMemory,
-                OverlapOrder Order = OverlapOrder::Steps)
-      : Pl(runtimeDistribution(Pb.From), runtimeDistribution(Pb.To), Pb.From.N,
+                OverlapOrder Order = OverlapOrder::Steps,
+                bool PrivateSource = false)
+      : PrivateSource(PrivateSource),
+        Pl(runtimeDistribution(Pb.From), runtimeDistribution(Pb.To), Pb.From.N,
            sizeof(double), Pb.Comm, options(Pb, Mode, SharedMemory, Order)) {
     int64_t Me = Pb.Rank;
     int64_t SrcSize = Me < Pb.From.Procs ? Pb.From.localSize(Me) : 0;
@@ -40,6 +42,8 @@ public:
   }
 
   void run(const double *Src, double *Dst) override { Pl.execute(Src, Dst); }
+  const Plan *plan() const override { return &Pl; }
+  bool privateSource() const override { return PrivateSource; }
 
 private:
   static PlanOptions options(const Problem &Pb, ExecMode Mode,
@@ -54,6 +58,7 @@ private:
     return Options;
   }
 
+  bool PrivateSource;
   Plan Pl;
 };
 
@@ -83,17 +88,20 @@ public:
     Options.Schedule = Pb.Schedule;
     Options.Pack = Pb.Pack;
     Options.Verify = Verify;
-    plan(); // built here, in the timed setup
+    cached(); // built here, in the timed setup
   }
 
-  std::string algorithm() const override { return plan().schedule().Algorithm; }
+  std::string algorithm() const override {
+    return cached().schedule().Algorithm;
+  }
 
   void run(const double *Src, double *Dst) override {
-    plan().execute(Src, Dst);
+    cached().execute(Src, Dst);
   }
+  const Plan *plan() const override { return &cached(); }
 
 private:
-  const Plan &plan() const {
+  const Plan &cached() const {
     return cachedPlan(From, To, N, sizeof(double), Comm, Options);
   }
 
@@ -111,9 +119,10 @@ Distribution runtimeDistribution(const IndexMap &M) {
 }
 
 std::unique_ptr<Method> makeRuntimeMethod(const Problem &Pb, ExecMode Mode,
-                                          bool SharedMemory,
-                                          OverlapOrder Order) {
-  return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory, Order);
+                                          bool SharedMemory, OverlapOrder Order,
+                                          bool PrivateSource) {
+  return std::make_unique<RuntimeMethod>(Pb, Mode, SharedMemory, Order,
+                                         PrivateSource);
 }
 
 std::unique_ptr<Method> makeCachedMethod(const Problem &Pb, bool Verify) {

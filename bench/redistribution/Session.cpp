@@ -5,8 +5,10 @@
 #include "CopyReference.h"
 #include "Data.h"
 #include "Measure.h"
+#include "NodeReads.h"
 #include "RoundOrder.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,13 +49,16 @@ std::unique_ptr<Method> buildOnAllRanks(const MethodInfo &Info,
 
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
-                               const std::vector<double> &Src, int Reps,
+                               const std::vector<double> &Src,
+                               const double *NodeSrc, bool NodeShared, int Reps,
                                bool Verify, ReferenceTimes &Refs) {
   struct Candidate {
     const MethodInfo *Info;
     std::unique_ptr<Method> M;
     std::vector<double> Dst;
     Result R;
+    const double *From = nullptr; ///< its source: Src or NodeSrc
+    int64_t ReadsBefore = 0;      ///< its plan's nodeReads() before running
   };
   std::vector<Candidate> Candidates;
   for (const MethodInfo &Info : Methods) {
@@ -69,14 +74,19 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
     C.R.PlanSeconds = median(PlanTimes);
     C.R.Algorithm = C.M->algorithm();
     C.Dst = makeEmptyPart(Pb.To, Pb.Rank);
+    const Plan *Pl = C.M->plan();
+    C.From = Pl && !C.M->privateSource() ? NodeSrc : Src.data();
+    C.ReadsBefore = Pl ? Pl->nodeReads() : 0;
     Candidates.push_back(std::move(C));
   }
 
   auto Check = [&](Candidate &C) {
     if (!Verify)
       return;
+    // The source it read, node memory or not, must be unchanged too.
     int64_t Wrong =
-        countWrongElements(Pb.From, Pb.To, Src, C.Dst, Pb.Rank, Pb.Comm);
+        countWrongElements(Pb.From, Pb.To, ArrayRef<double>(C.From, Src.size()),
+                           C.Dst, Pb.Rank, Pb.Comm);
     if (Wrong > 0 && C.R.Correct && Pb.Rank == 0)
       errs() << "redist-bench: error: " << C.Info->Name
              << " got elements wrong: " << Wrong << "\n";
@@ -85,7 +95,7 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
   };
   // The first run is untimed: it warms caches and MPI's connections.
   for (Candidate &C : Candidates) {
-    C.M->run(Src.data(), C.Dst.data());
+    C.M->run(C.From, C.Dst.data());
     Check(C);
   }
   MemcpyReference Memcpy(Pb.Comm, Pb.From.N * 8);
@@ -109,14 +119,26 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
         Refs.Limit.push_back(Limit.time());
       } else {
         Candidate &C = Candidates[K - 2];
-        C.R.Times.push_back(timeCollective(
-            Pb.Comm, [&] { C.M->run(Src.data(), C.Dst.data()); }));
+        C.R.Times.push_back(
+            timeCollective(Pb.Comm, [&] { C.M->run(C.From, C.Dst.data()); }));
       }
     }
   }
   std::vector<Result> Results;
   for (Candidate &C : Candidates) {
     Check(C);
+    // Runs that took the handover where they should have read node memory
+    // measured the wrong path: the run fails, verified or not.
+    if (C.Info->MustReadNode) {
+      std::string Missed =
+          missedNodeReads(C.Info->Name, *C.M->plan(), C.ReadsBefore, Reps + 1,
+                          NodeShared, Pb.Comm);
+      if (!Missed.empty()) {
+        if (Pb.Rank == 0)
+          errs() << "redist-bench: error: " << Missed << "\n";
+        C.R.Correct = false;
+      }
+    }
     Results.push_back(std::move(C.R));
   }
   return Results;

@@ -46,12 +46,16 @@ std::string firstLine(const std::string &Text);
 
 /// Builds and times Methods on the source part Src: setup (plan) time, Reps
 /// timed runs, and with Verify a check of every element after the untimed
-/// first run and after the last round, whose targets start cleared. Refs
-/// receives the references' Reps times each. Collective; throws BenchError
-/// when a method cannot be built on some rank.
+/// first run and after the last round, whose targets start cleared. The
+/// methods that run a plan read NodeSrc instead, a copy of Src in node
+/// memory (NodeShared: NodeArray::shared()), but for redist-private; those
+/// that must read it there (MustReadNode) fail when they did not
+/// (NodeReads.h). Refs receives the references' Reps times each.
+/// Collective; throws BenchError when a method cannot be built on some rank.
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
-                               const std::vector<double> &Src, int Reps,
+                               const std::vector<double> &Src,
+                               const double *NodeSrc, bool NodeShared, int Reps,
                                bool Verify, ReferenceTimes &Refs);
 
 } // namespace bench

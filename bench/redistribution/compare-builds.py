@@ -4,7 +4,8 @@
     compare-builds.py matrix OLD NEW "" N redist      (redist-matrix-bench)
 
 Each build's median is the median of its launches' medians, its minimum the
-least minimum. The references (one core's memcpy, the parallel copy limit)
+least minimum. redist-private (the new build's redist on ordinary memory,
+absent from older builds) is no peer: it has columns of its own. The references (one core's memcpy, the parallel copy limit)
 are the medians over the NEW build's launches, which measure them beside
 the methods; the old build's ratios use them too.
 """
@@ -31,6 +32,7 @@ def array_launches(path):
     return runs, memcpy, limit
 
 
+PRIVATE = "redist-private"
 METHOD = re.compile(r"^\s+(\S+)\s+min\s+([0-9.]+) ms\s+median\s+([0-9.]+) ms")
 HEADER = re.compile(r"^(.*), N = (\d+): plan")
 REFS = re.compile(r"memcpy \(one core\) median ([0-9.]+) ms; copy limit "
@@ -68,11 +70,17 @@ def row(label, n, old, new, memcpy, limit, method):
         return f"{a / b:.2f}" if b > 0 else "-"
 
     peers = [summary(v)[0] for k, v in new.items() if k != method
-             and k not in ("unsync", "overlapped", "redist-p2p")]
+             and k not in ("unsync", "overlapped", "redist-p2p",
+                           PRIVATE)]
     best = ratio(min(peers), nm) if peers else "-"
+    private, over = "-", "-"
+    if PRIVATE in new and method != PRIVATE:
+        pm = summary(new[PRIVATE])[0]
+        private, over = f"{pm:.3f}", ratio(pm, nm)
     print(f"| {label} | {n} | {om:.3f} | {nm:.3f} | {ratio(nm, om)} | "
           f"{on:.3f} | {nn:.3f} | {ratio(nn, on)} | {ratio(om, mc)} | "
-          f"{ratio(nm, mc)} | {ratio(om, li)} | {ratio(nm, li)} | {best} |")
+          f"{ratio(nm, mc)} | {ratio(om, li)} | {ratio(nm, li)} | {best} | "
+          f"{private} | {over} |")
 
 
 def main():

@@ -5,8 +5,16 @@
 # its launches' medians) and minimum, new / old, and both builds' medians as
 # ratios to one core's memcpy of the array (x_memcpy) and to the parallel
 # copy limit (x_limit: every rank copies its own target share at once; see
-# docs/PERFORMANCE.md, "How to read the ratios"), and the fastest peer's
-# median over the new build's (> 1: redist wins).
+# docs/PERFORMANCE.md, "How to read the ratios"), the fastest peer's
+# median over the new build's (> 1: redist wins), and the new build's
+# redist-private (the same plan on ordinary memory, the handover) and its
+# median over redist's (> 1: reading node memory wins).
+#
+# A build whose benchmarks have redist-private runs redist with its source
+# in node memory; an older build's redist is the handover. So, against an
+# old build, "new / old" compares redist from node memory with the old
+# handover. A build that has redist-private also runs it in every launch
+# (in redist-bench beside the peers, in redist-matrix-bench always).
 #
 #   bench/redistribution/compare-builds.sh OLD_BUILD NEW_BUILD [P,r,Q,s ...]
 #
@@ -45,10 +53,20 @@ export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
+# Whether the build in $1 has redist-private (a singleton run, no mpirun).
+has_private() {
+  "$1/bin/redist-bench" cyclic 1 1 1 1 1 --method redist-private --reps 1 \
+    >/dev/null 2>&1
+}
+old_extra="" new_extra=""
+has_private "$old" && old_extra=",redist-private"
+has_private "$new" && new_extra=",redist-private"
+
 # Runs "$@" for OLD and NEW, alternately, $rounds times each: each round
 # starts with the other build, so that neither always runs on the caches
 # the other left. $1 names the output files; the command reads $dir and
-# $extra (the peers, the same for both builds).
+# $extra (the peers, the same for both builds, and redist-private where the
+# build has it).
 alternate() {
   local name="$1"
   shift
@@ -57,16 +75,16 @@ alternate() {
     local order=(old new)
     [ $((round % 2)) -eq 0 ] && order=(new old)
     for which in "${order[@]}"; do
-      dir=$old extra=""
-      [ "$which" = new ] && dir=$new
-      [ -n "$peers" ] && extra=",$peers"
+      dir=$old extra=$old_extra
+      [ "$which" = new ] && dir=$new extra=$new_extra
+      [ -n "$peers" ] && extra="$extra,$peers"
       "$@" >>"$work/$name.$which"
     done
   done
 }
 
-echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new | new private ms | private / new |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for config in "${configs[@]}"; do
   IFS=, read -r P r Q s <<<"$config"
   ranks=$((P > Q ? P : Q))
