@@ -10,7 +10,8 @@
 // execute where the sources allow it (on every rank with messages within
 // the node) and not at all where one does not (on every rank alike):
 // sources at offsets inside larger arrays, sizes differing per rank, zero
-// on one; moved arrays; one source in ordinary memory; a rank's source
+// on one; moved arrays; arrays large enough to move in rounds, read tile by
+// tile; one source in ordinary memory; a rank's source
 // freed and allocated anew between executes, and a reader that dropped its
 // mapping of it; a combining execute; executeStep; a plan over half of the
 // ranks; arrays allocated over communicators that keep a sender's memory
@@ -166,6 +167,45 @@ int main(int argc, char **argv) {
       Assigned = std::move(Moved);
       Errors += runOnce(*Pl, Assigned.data() + S.Offset, 2, Label + " moved");
       Errors += expectReads(*Pl, 0, 2, Label + " moved");
+    }
+    return Errors;
+  });
+
+  Errors += runCase("tiles of whole slices", [] {
+    // Arrays that exceed a core's L2 move all at once in rounds of whole
+    // slices (handoverRounds()), so the direct reads go tile by tile:
+    // CYCLIC(3) -> CYCLIC(5) (runs of 1-3 elements) with 8- and 12-byte
+    // elements, a shorter last tile and an incomplete slice, in the
+    // Unsynchronized mode and the Scheduled and Overlapped node phases;
+    // CYCLIC(64) -> CYCLIC(96) (long runs, larger tiles).
+    int64_t Errors = 0;
+    struct Case {
+      int64_t From, To, N;
+      std::size_t Bytes;
+      ExecMode Mode;
+    };
+    const Case Cases[] = {
+        {3, 5, 60 * 17477 + 7, 8, ExecMode::Unsynchronized},
+        {3, 5, 60 * 17477 + 7, 12, ExecMode::Unsynchronized},
+        {3, 5, 60 * 17477 + 7, 8, ExecMode::Scheduled},
+        {3, 5, 60 * 17477 + 7, 8, ExecMode::Overlapped},
+        {64, 96, 768 * 1403 + 100, 8, ExecMode::Unsynchronized}};
+    for (const Case &C : Cases) {
+      PlanOptions O;
+      O.Mode = C.Mode;
+      const Plan Pl(D::cyclic(4, C.From), D::cyclic(4, C.To), C.N, C.Bytes,
+                    MPI_COMM_WORLD, O);
+      const std::string Label = "CYCLIC(" + std::to_string(C.From) +
+                                ") -> CYCLIC(" + std::to_string(C.To) + "), " +
+                                std::to_string(C.Bytes) + " bytes, " +
+                                execModeName(C.Mode);
+      if (Pl.handoverRounds() < 4 && ++Errors)
+        std::printf("ERROR %s rank %d: %lld rounds\n", Label.c_str(), Rank,
+                    static_cast<long long>(Pl.handoverRounds()));
+      PlacedSource S = placeSource(Pl, MPI_COMM_WORLD, C.Bytes);
+      Errors += runOnce(Pl, S.data(), 1, Label);
+      Errors += runOnce(Pl, S.data(), 2, Label, true);
+      Errors += expectReads(Pl, 0, 2, Label);
     }
     return Errors;
   });
