@@ -33,16 +33,18 @@ namespace redist {
 namespace test {
 
 /// Plans (counted per rank) that read within the node, by mode; Scheduled
-/// plans whose node phase no rank could tell; plans whose sources were in
-/// node memory that the node did not share.
+/// plans that handed over step by step, and those whose node phase no rank
+/// could tell (counted once); plans whose sources were in node memory that
+/// the node did not share (per rank).
 struct NodeReadTally {
   std::vector<int64_t> ByMode = std::vector<int64_t>(allExecModes().size(), 0);
-  int64_t Undetermined = 0, Unshared = 0;
+  int64_t Stepwise = 0, Undetermined = 0, Unshared = 0;
 
   /// Sums every count over Comm, on every rank.
   void sum(MPI_Comm Comm = MPI_COMM_WORLD) {
     MPI_Allreduce(MPI_IN_PLACE, ByMode.data(), static_cast<int>(ByMode.size()),
                   MPI_INT64_T, MPI_SUM, Comm);
+    MPI_Allreduce(MPI_IN_PLACE, &Stepwise, 1, MPI_INT64_T, MPI_SUM, Comm);
     MPI_Allreduce(MPI_IN_PLACE, &Undetermined, 1, MPI_INT64_T, MPI_SUM, Comm);
     MPI_Allreduce(MPI_IN_PLACE, &Unshared, 1, MPI_INT64_T, MPI_SUM, Comm);
   }
@@ -52,7 +54,9 @@ struct NodeReadTally {
     for (ExecMode M : allExecModes())
       std::printf(" %s %lld", execModeName(M),
                   static_cast<long long>(ByMode[static_cast<std::size_t>(M)]));
-    std::printf("; scheduled undetermined %lld; unshared sources %lld\n",
+    std::printf("; scheduled stepwise %lld, undetermined %lld; unshared "
+                "sources %lld\n",
+                static_cast<long long>(Stepwise),
                 static_cast<long long>(Undetermined),
                 static_cast<long long>(Unshared));
   }
@@ -115,6 +119,7 @@ int64_t checkNodeReads(const Plan &Pl, int64_t ReadsBefore, int64_t Executes,
                          (O.Mode == ExecMode::Scheduled && Sees == 1);
   const bool Undetermined = O.Mode == ExecMode::Scheduled && Sees == 0;
   Tally.Unshared += !AllShared;
+  Tally.Stepwise += Rank == 0 && Sees == 2;
   int64_t Span[2] = {HasShared ? -Reads : INT64_MIN,
                      HasShared ? Reads : INT64_MIN};
   MPI_Allreduce(MPI_IN_PLACE, Span, 2, MPI_INT64_T, MPI_MAX, Comm);
