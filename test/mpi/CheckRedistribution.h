@@ -12,6 +12,7 @@
 #ifndef REDIST_TEST_MPI_CHECKREDISTRIBUTION_H
 #define REDIST_TEST_MPI_CHECKREDISTRIBUTION_H
 
+#include "redist/runtime/NodeMemory.h"
 #include "redist/runtime/Plan.h"
 
 #include <mpi.h>
@@ -59,16 +60,48 @@ inline void requireCommSize(int Expected) {
   }
 }
 
+/// Where runAndCheck puts the source: ordinary memory, or node memory
+/// allocated over the plan's communicator (NodeMemory.h), whose shared()
+/// it reports.
+struct SourceMemory {
+  bool Node = false;
+  bool *Shared = nullptr;
+};
+
+/// A source of Bytes in ordinary or node memory.
+class SourceBytes {
+public:
+  SourceBytes(std::size_t Bytes, MPI_Comm Comm, bool Node)
+      : Heap(Node ? 0 : Bytes),
+        InNode(Node ? NodeArray<unsigned char>(Comm, Bytes)
+                    : NodeArray<unsigned char>()),
+        Ptr(Node ? InNode.data() : Heap.data()), Bytes(Bytes) {}
+  unsigned char *data() { return Ptr; }
+  std::size_t size() const { return Bytes; }
+  bool shared() const { return InNode.shared(); }
+
+private:
+  std::vector<unsigned char> Heap;
+  NodeArray<unsigned char> InNode;
+  unsigned char *Ptr;
+  std::size_t Bytes;
+};
+
 /// Runs Pl Times times on fresh target arrays, in one call and step by step
 /// in turn, and counts the elements that are wrong on this rank. Prints the
-/// first few problems, prefixed with Label.
+/// first few problems, prefixed with Label. Collective over Pl's
+/// communicator when Where.Node.
 inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
-                           int Times = 1, int64_t Salt = 0) {
+                           int Times = 1, int64_t Salt = 0,
+                           SourceMemory Where = SourceMemory()) {
   const std::size_t E = Pl.elementBytes();
   const int Rank = Pl.rank();
   const int64_t SrcN = Pl.sourceLocalSize(), DstN = Pl.targetLocalSize();
   const int64_t Pad = 3; // guard elements on each side of the target
-  std::vector<unsigned char> Src(static_cast<std::size_t>(SrcN) * E);
+  SourceBytes Src(static_cast<std::size_t>(SrcN) * E, Pl.communicator(),
+                  Where.Node);
+  if (Where.Shared)
+    *Where.Shared = Src.shared();
   std::vector<unsigned char> Dst(static_cast<std::size_t>(DstN + 2 * Pad) * E);
   int64_t Errors = 0;
   auto Report = [&](const std::string &What) {
@@ -86,7 +119,8 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
     for (int64_t L = 0; L < SrcN; ++L)
       elementValue(From.toGlobal(Rank, L) + Shift, E,
                    Src.data() + static_cast<std::size_t>(L) * E);
-    const std::vector<unsigned char> SrcCopy = Src;
+    const std::vector<unsigned char> SrcCopy(Src.data(),
+                                             Src.data() + Src.size());
     const unsigned char Guard = GuardBytes[Time % 2];
     std::memset(Dst.data(), Guard, Dst.size());
     // Every second run goes step by step, as redistc's static code runs.
@@ -113,7 +147,8 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
       if (Dst[Dst.size() - 1 - static_cast<std::size_t>(I)] != Guard)
         Report("guard after the target overwritten");
     }
-    if (Src != SrcCopy)
+    if (SrcCopy.size() &&
+        std::memcmp(Src.data(), SrcCopy.data(), SrcCopy.size()) != 0)
       Report("the source was modified");
   }
   return Errors;

@@ -30,9 +30,11 @@ namespace redist {
 namespace test {
 
 /// A sweep's command line: [--ranks-per-node=K] [--ring-fails-on=R]
-/// [--single-copy=B] RANKS SEED COUNT [MAX_N [LARGE]]. The options go to
-/// every plan (PlanOptions::RanksPerNode, PlanOptions::FailRingOnRank,
-/// PlanOptions::SingleCopyRunBytes; without the last, its default).
+/// [--single-copy=B] [--node-memory] RANKS SEED COUNT [MAX_N [LARGE]]. The
+/// options go to every plan (PlanOptions::RanksPerNode,
+/// PlanOptions::FailRingOnRank, PlanOptions::SingleCopyRunBytes; without
+/// it, its default); --node-memory puts every source in node memory
+/// (NodeMemory.h) and checks which plans read it directly (NodeReads.h).
 struct SweepArgs {
   int Ranks = 0;
   uint64_t Seed = 0;
@@ -42,6 +44,7 @@ struct SweepArgs {
   int RanksPerNode = 0;
   int FailRingOnRank = -1;
   std::optional<int64_t> SingleCopyRunBytes;
+  bool NodeMemory = false;
 };
 
 /// Reads the command line after MPI_Init, aborting with Usage when it is too
@@ -59,6 +62,8 @@ inline SweepArgs parseSweepArgs(int argc, char **argv, const char *Usage,
       A.FailRingOnRank = std::atoi(argv[I] + 16);
     else if (Arg.rfind("--single-copy=", 0) == 0)
       A.SingleCopyRunBytes = std::atoll(argv[I] + 14);
+    else if (Arg == "--node-memory")
+      A.NodeMemory = true;
     else
       Pos.push_back(argv[I]);
   }
@@ -87,6 +92,7 @@ struct SweepConfig {
   int RanksPerNode = 0;
   int FailRingOnRank = -1;
   std::optional<int64_t> SingleCopyRunBytes;
+  bool NodeMemory = false;
 
   /// For labels; WithProcs adds each side's process count, which the names
   /// of BLOCK and CYCLIC leave out.

@@ -20,6 +20,7 @@
 #define REDIST_TEST_MPI_SWEEPPLANS_H
 
 #include "CheckRedistribution.h"
+#include "NodeReads.h"
 #include "SweepConfig.h"
 #include "redist/runtime/Plan.h"
 
@@ -143,6 +144,10 @@ private:
       std::vector<int64_t>(Modes.size() * Packings.size(), 0);
   /// Scheduled plans with SharedMemory on (and not Datatypes), and the rest.
   int64_t Shared = 0, P2P = 0;
+
+public:
+  /// With sources in node memory: the plans that read them directly.
+  NodeReadTally NodeReads;
 };
 
 /// The Scheduled and Overlapped modes' buffers hold at most one sent and
@@ -174,7 +179,9 @@ inline int64_t checkBufferBound(const Plan &Pl, bool DatatypesUseNoBuffer) {
 /// Desc in labels) on MPI_COMM_WORLD, runs and checks each Times times
 /// (CheckRedistribution.h) and counts it in Coverage. Check(O, Pl, Label)
 /// is the sweep's own checks of each plan, after the run; it returns the
-/// errors it found. Returns the errors on this rank.
+/// errors it found. With C.NodeMemory every source lies in node memory and
+/// each plan must read it directly where NodeReads.h says. Returns the
+/// errors on this rank.
 template <typename CheckFn>
 int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
                       int Times, SweepCoverage &Coverage, CheckFn Check) {
@@ -195,7 +202,15 @@ int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
              : std::string(" ") + overlapOrderName(O.Overlap)) +
         ", " + packingName(O.Pack) + (O.SharedMemory ? "" : ", p2p") + ")";
     Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
-    Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index));
+    bool Shared = false;
+    Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index),
+                          SourceMemory{C.NodeMemory, &Shared});
+    if (C.NodeMemory) {
+      auto Same = [](int64_t Id) { return Id; };
+      Errors += checkNodeReads(
+          Pl, 0, Times, Shared, computeGrid(Pl.source(), Pl.target()),
+          Pl.schedule(), Same, Same, Coverage.NodeReads, Label);
+    }
     Errors += Check(O, Pl, Label);
     Coverage.add(O);
   }

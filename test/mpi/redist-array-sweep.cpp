@@ -1,7 +1,8 @@
 //===- redist-array-sweep.cpp - Random end-to-end N-D redistributions -----===//
 //
 //   mpirun -np R redist-array-sweep [--single-copy=B] [--ranks-per-node=K]
-//                                   [--ring-fails-on=R] RANKS SEED COUNT
+//                                   [--ring-fails-on=R] [--node-memory]
+//                                   RANKS SEED COUNT
 //
 // Draws COUNT random array redistributions from SEED (the same on every
 // rank): arrays of rank 1 to 4, every format (*, block, block(k), cyclic,
@@ -22,11 +23,14 @@
 // --single-copy=0 every message within the node, SingleCopyRunBytes),
 // those whose senders had strides of their own among them; exits 1 on any
 // error. The options go to every plan, as in the other sweeps
-// (SweepConfig.h); without --ranks-per-node it is drawn.
+// (SweepConfig.h); without --ranks-per-node it is drawn. With --node-memory
+// every source lies in node memory, and the plans must read it directly
+// where NodeReads.h says; it prints which did.
 //
 //===----------------------------------------------------------------------===//
 #include "../unit/RandomArray.h"
 #include "CheckRedistribution.h"
+#include "NodeReads.h"
 #include "SweepConfig.h"
 #include "redist/OverlapSchedule.h"
 #include "redist/runtime/ArrayPlan.h"
@@ -123,14 +127,19 @@ int64_t storageOf(const ArraySide &S, int64_t Id) {
 
 /// Runs one configuration; returns this rank's errors and adds the section
 /// elements it checked to Checked, and its messages moved by single copies
-/// to Direct.
-int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct) {
+/// to Direct. With Reads, the source lies in node memory, and the plan
+/// must read it directly where NodeReads.h says (counted in Reads).
+int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
+               NodeReadTally *Reads = nullptr) {
   const std::size_t E = D.E;
   const ArrayLayout &A = D.From.Layout, &B = D.To.Layout;
   const int64_t SId = idOf(D.From, Rank), TId = idOf(D.To, Rank);
-  std::vector<unsigned char> Src, Dst, Before;
+  SourceBytes Src(
+      SId >= 0 ? static_cast<std::size_t>(storageOf(D.From, SId)) * E : 0,
+      MPI_COMM_WORLD, Reads != nullptr);
+  std::vector<unsigned char> Dst, Before;
   if (SId >= 0) {
-    Src.assign(static_cast<std::size_t>(storageOf(D.From, SId)) * E, 0xEE);
+    std::fill(Src.data(), Src.data() + Src.size(), 0xEE);
     forEachLocal(A, SId, stridesOf(D.From, SId),
                  [&](const std::vector<int64_t> &L, int64_t O) {
                    elementValue(linear(A.extents(), globalOf(A, SId, L)), E,
@@ -187,6 +196,21 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct) {
     } else {
       Plan.execute(Src.data(), Dst.data());
     }
+  }
+  if (Reads) {
+    // Step 0 runs only where the schedule has steps.
+    const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
+                                 D.Options.Mode != ExecMode::Alltoallv
+                             ? 0
+                             : 2;
+    auto RankOf = [](const ArraySide &S) {
+      return [&S](int64_t Id) {
+        return S.Ranks.empty() ? Id : S.Ranks[static_cast<std::size_t>(Id)];
+      };
+    };
+    Errors += checkNodeReads(Plan.plan(), 0, Runs, Src.shared(), Plan.grid(),
+                             Plan.schedule(), RankOf(D.From), RankOf(D.To),
+                             *Reads, A.str() + " -> " + B.str());
   }
   if (TId < 0)
     return Errors;
@@ -353,8 +377,10 @@ int64_t checkPlanMemory(int Ranks, int Rank) {
 /// of its blocks, for element sizes of one byte to 16 and one of no
 /// kernel of its own (12), padded per-rank strides, a 3-D permutation
 /// whose target-contiguous axis is the source's slowest, and every mode.
-/// Returns the errors; prints the configurations checked.
-int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args) {
+/// Sources in node memory with Reads, as runOne. Returns the errors; prints
+/// the configurations checked.
+int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args,
+                        NodeReadTally *Reads) {
   struct Case {
     std::vector<int64_t> Extents; ///< the source's
     std::vector<DimFormat> From, To;
@@ -439,7 +465,7 @@ int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args) {
         }
       int64_t Checked = 0, Direct = 0;
       try {
-        Errors += runOne(D, Rank, Checked, Direct);
+        Errors += runOne(D, Rank, Checked, Direct, Reads);
       } catch (const std::exception &Ex) {
         std::fprintf(stderr, "rank %d transpose %lld: %s\n", Rank,
                      static_cast<long long>(Configs), Ex.what());
@@ -472,7 +498,7 @@ int main(int argc, char **argv) {
   const SweepArgs Args = parseSweepArgs(
       argc, argv,
       "usage: redist-array-sweep [--single-copy=B] [--ranks-per-node=K] "
-      "[--ring-fails-on=R] RANKS SEED COUNT\n",
+      "[--ring-fails-on=R] [--node-memory] RANKS SEED COUNT\n",
       0);
   const int Ranks = Args.Ranks;
   const uint64_t Seed = Args.Seed;
@@ -487,6 +513,7 @@ int main(int argc, char **argv) {
   // and those with a sender's strides of its own.
   std::map<std::string, int64_t> DirectBy;
   int64_t DirectOwnStrides = 0;
+  NodeReadTally NodeReads;
   for (int Config = 0; Config < Count; ++Config) {
     const int Dims = static_cast<int>(uniform(Rng, 1, 4));
     // Now and then larger, so that Packing::Auto picks datatypes for some
@@ -613,7 +640,8 @@ int main(int argc, char **argv) {
     }
     int64_t Mine = 0, Direct = 0;
     try {
-      Errors += runOne(D, Rank, Mine, Direct);
+      Errors +=
+          runOne(D, Rank, Mine, Direct, Args.NodeMemory ? &NodeReads : nullptr);
     } catch (const std::exception &Ex) {
       std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
       ++Errors;
@@ -659,7 +687,8 @@ int main(int argc, char **argv) {
   }
 
   Errors += checkPlanMemory(Ranks, Rank);
-  Errors += checkTransposes(Ranks, Rank, Args);
+  Errors += checkTransposes(Ranks, Rank, Args,
+                            Args.NodeMemory ? &NodeReads : nullptr);
   Errors += runErrorCases(Ranks, Rank);
 
   const int64_t Total = sumOverRanks(Errors);
@@ -681,6 +710,11 @@ int main(int argc, char **argv) {
                   static_cast<long long>(DirectBy[execModeName(M)]));
     std::printf("; with a sender's own strides %lld\n",
                 static_cast<long long>(DirectOwnStrides));
+  }
+  if (Args.NodeMemory) {
+    NodeReads.sum();
+    if (Rank == 0)
+      NodeReads.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

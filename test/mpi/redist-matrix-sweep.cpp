@@ -1,6 +1,6 @@
 //===- redist-matrix-sweep.cpp - Random end-to-end matrix redistributions -===//
 //
-//   mpirun -np R redist-matrix-sweep RANKS SEED COUNT [MAX_DIM]
+//   mpirun -np R redist-matrix-sweep [--node-memory] RANKS SEED COUNT [MAX_DIM]
 //
 // Draws COUNT random matrix redistributions from SEED (the same on every
 // rank): source and target grids of up to RANKS processes each, placed on
@@ -20,10 +20,13 @@
 // included) are untouched, and the ranks together checked exactly the region's
 // elements. Then invalid parameter sets, some on one rank only, must throw on
 // every rank, with Verify and without. Prints a summary of what was covered;
-// exits 1 on any error. COUNT 0 runs the invalid parameter sets alone.
+// exits 1 on any error. COUNT 0 runs the invalid parameter sets alone. With
+// --node-memory every source lies in node memory, and the plans must read
+// it directly where NodeReads.h says; it prints which did.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
+#include "NodeReads.h"
 #include "redist/OverlapSchedule.h"
 #include "redist/runtime/MatrixPlan.h"
 
@@ -217,23 +220,31 @@ int64_t checkOverlapped(const MatrixPlan &Pl, const MatrixSide &From,
 
 /// Runs one configuration; returns this rank's errors and adds the region
 /// elements it checked to Checked (and in the Overlapped mode, the messages
-/// between ranks that move in parts to Splits).
+/// between ranks that move in parts to Splits). With Reads, the source lies
+/// in node memory, and the plan must read it directly where NodeReads.h
+/// says (counted in Reads).
 int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
-               int Rank, int64_t &Checked, int64_t &Splits) {
+               int Rank, int64_t &Checked, int64_t &Splits,
+               test::NodeReadTally *Reads) {
   const std::size_t E = D.E;
   const int64_t SId = idOf(From, Rank), TId = idOf(To, Rank);
   const Layout2D &A = From.Layout, &B = To.Layout;
-  std::vector<unsigned char> Src, Dst;
+  test::SourceBytes Src(
+      SId >= 0
+          ? static_cast<std::size_t>(storageOf(A, SId, localLD(From, SId))) * E
+          : 0,
+      MPI_COMM_WORLD, Reads != nullptr);
+  std::vector<unsigned char> Dst;
   if (SId >= 0) {
     const int64_t LD = localLD(From, SId);
-    Src.assign(static_cast<std::size_t>(storageOf(A, SId, LD)) * E, 0xEE);
+    std::fill(Src.data(), Src.data() + Src.size(), 0xEE);
     auto [GR, GC] = A.coordsOf(SId);
     const int64_t RR = A.rowRankOf(GR), CR = A.colRankOf(GC);
     for (int64_t C = 0; C < A.localCols(SId); ++C)
       for (int64_t R = 0; R < A.localRows(SId); ++R) {
         int64_t I = A.rows().toGlobal(RR, R), J = A.cols().toGlobal(CR, C);
         for (std::size_t Bt = 0; Bt < E; ++Bt)
-          Src[static_cast<std::size_t>(offsetOf(A, LD, R, C)) * E + Bt] =
+          Src.data()[static_cast<std::size_t>(offsetOf(A, LD, R, C)) * E + Bt] =
               byteOf(static_cast<uint64_t>(I), static_cast<uint64_t>(J), Bt, 0);
       }
   }
@@ -286,6 +297,18 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
     } else {
       Plan.execute(Src.data(), Dst.data());
     }
+  }
+  if (Reads) {
+    // Step 0 runs only where the schedule has steps.
+    const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
+                                 D.Options.Mode != ExecMode::Alltoallv
+                             ? 0
+                             : 2;
+    Errors += test::checkNodeReads(
+        Plan.plan(), 0, Runs, Src.shared(), Plan.grid(), Plan.schedule(),
+        [&](int64_t Id) { return rankOf(From, Id); },
+        [&](int64_t Id) { return rankOf(To, Id); }, *Reads,
+        A.str() + " -> " + B.str());
   }
   if (TId < 0)
     return Errors;
@@ -438,9 +461,15 @@ int64_t runErrorCases(int Ranks, int Rank) {
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
+  const bool NodeMemory =
+      argc > 1 && std::strcmp(argv[1], "--node-memory") == 0;
+  if (NodeMemory) {
+    --argc;
+    ++argv;
+  }
   if (argc < 4) {
-    std::fprintf(stderr,
-                 "usage: redist-matrix-sweep RANKS SEED COUNT [MAX_DIM]\n");
+    std::fprintf(stderr, "usage: redist-matrix-sweep [--node-memory] RANKS "
+                         "SEED COUNT [MAX_DIM]\n");
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   const int Ranks = std::atoi(argv[1]);
@@ -454,13 +483,15 @@ int main(int argc, char **argv) {
   Sweep S(Ranks, Seed, MaxDim);
   int64_t Errors = 0, Checked = 0, Expected = 0, Splits = 0;
   std::map<std::string, int64_t> Seen;
+  test::NodeReadTally NodeReads;
   // Runs and checks configuration Config, and counts it.
   auto Run = [&](const MatrixSide &From, const MatrixSide &To, const Drawn &D,
                  int Config) {
     const int64_t Elements = regionElements(D.Region);
     int64_t Mine = 0;
     try {
-      Errors += runOne(From, To, D, Rank, Mine, Splits);
+      Errors += runOne(From, To, D, Rank, Mine, Splits,
+                       NodeMemory ? &NodeReads : nullptr);
     } catch (const std::exception &Ex) {
       std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
       ++Errors;
@@ -621,6 +652,11 @@ int main(int argc, char **argv) {
       std::printf(" [%s] %lld", Name.c_str(), static_cast<long long>(N));
     std::printf("\noverlapped messages in parts: %lld\n",
                 static_cast<long long>(Splits));
+  }
+  if (NodeMemory) {
+    NodeReads.sum();
+    if (Rank == 0)
+      NodeReads.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

@@ -109,8 +109,8 @@ int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
   const test::SweepArgs Args = test::parseSweepArgs(
       argc, argv,
-      "usage: redist-sweep [--ranks-per-node=K] [--ring-fails-on=R] RANKS SEED "
-      "COUNT [MAX_N [LARGE]]\n",
+      "usage: redist-sweep [--ranks-per-node=K] [--ring-fails-on=R] "
+      "[--single-copy=B] [--node-memory] RANKS SEED COUNT [MAX_N [LARGE]]\n",
       1000000);
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -130,6 +130,7 @@ int main(int argc, char **argv) {
     C.RanksPerNode = Args.RanksPerNode;
     C.FailRingOnRank = Args.FailRingOnRank;
     C.SingleCopyRunBytes = Args.SingleCopyRunBytes;
+    C.NodeMemory = Args.NodeMemory;
     int Times = C.N <= 100000 ? 2 : 1;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/true), Times, Coverage,
@@ -159,6 +160,7 @@ int main(int argc, char **argv) {
   DirectPlans = test::sumOverRanks(DirectPlans);
   for (int64_t &Count : DirectBy)
     Count = test::sumOverRanks(Count);
+  Coverage.NodeReads.sum();
   if (Rank == 0) {
     std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
                 "configurations, %d of them with N near 10^6 (%lld plans), "
@@ -181,6 +183,8 @@ int main(int argc, char **argv) {
                         DirectBy[static_cast<std::size_t>(M) * Packings +
                                  static_cast<std::size_t>(K)]));
     std::printf("\n");
+    if (Args.NodeMemory)
+      Coverage.NodeReads.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;
