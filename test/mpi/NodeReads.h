@@ -3,16 +3,16 @@
 // Shared by the MPI sweeps run with --node-memory, whose every source lies
 // in node memory (redist/runtime/NodeMemory.h). A plan reads its messages
 // within the node straight from their senders' sources (Plan::nodeReads())
-// exactly where the group that moves a node's messages all at once holds
-// this rank's messages through shared memory (Plan::sharedMessages()), and
-// every source of the node is shared: in the Unsynchronized mode always, in
-// the Overlapped mode always (without a node phase it hands nothing over),
-// in the Scheduled mode where its node phase happens; never with datatypes
-// or in the Alltoallv mode, which hand nothing over. Whether a Scheduled
-// plan has a node phase (the memory bound decides, on every rank alike) is
+// wherever it would hand them over through shared memory
+// (Plan::sharedMessages()) and every source of the node is shared: in the
+// Unsynchronized mode, the Overlapped mode (without a node phase it hands
+// nothing over) and the Scheduled mode, in its node phase or, where its
+// slots do not fit at once, before its steps; never with datatypes or in
+// the Alltoallv mode, which hand nothing over. The Scheduled plans that
+// hand over step by step are counted, so that a sweep can require some:
+// whether a plan does (the memory bound decides, on every rank alike) is
 // read off activeSteps(): a node phase makes this rank's messages within
-// the node one step, stepwise each keeps its own. Where no rank can tell,
-// the plan must have read on every rank with such messages or on none.
+// the node one step, stepwise each keeps its own.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TEST_MPI_NODEREADS_H
@@ -33,19 +33,17 @@ namespace redist {
 namespace test {
 
 /// Plans (counted per rank) that read within the node, by mode; Scheduled
-/// plans that handed over step by step, and those whose node phase no rank
-/// could tell (counted once); plans whose sources were in node memory that
-/// the node did not share (per rank).
+/// plans that hand over step by step (counted once); plans whose sources
+/// were in node memory that the node did not share (per rank).
 struct NodeReadTally {
   std::vector<int64_t> ByMode = std::vector<int64_t>(allExecModes().size(), 0);
-  int64_t Stepwise = 0, Undetermined = 0, Unshared = 0;
+  int64_t Stepwise = 0, Unshared = 0;
 
   /// Sums every count over Comm, on every rank.
   void sum(MPI_Comm Comm = MPI_COMM_WORLD) {
     MPI_Allreduce(MPI_IN_PLACE, ByMode.data(), static_cast<int>(ByMode.size()),
                   MPI_INT64_T, MPI_SUM, Comm);
     MPI_Allreduce(MPI_IN_PLACE, &Stepwise, 1, MPI_INT64_T, MPI_SUM, Comm);
-    MPI_Allreduce(MPI_IN_PLACE, &Undetermined, 1, MPI_INT64_T, MPI_SUM, Comm);
     MPI_Allreduce(MPI_IN_PLACE, &Unshared, 1, MPI_INT64_T, MPI_SUM, Comm);
   }
 
@@ -54,10 +52,8 @@ struct NodeReadTally {
     for (ExecMode M : allExecModes())
       std::printf(" %s %lld", execModeName(M),
                   static_cast<long long>(ByMode[static_cast<std::size_t>(M)]));
-    std::printf("; scheduled stepwise %lld, undetermined %lld; unshared "
-                "sources %lld\n",
+    std::printf("; scheduled stepwise %lld; unshared sources %lld\n",
                 static_cast<long long>(Stepwise),
-                static_cast<long long>(Undetermined),
                 static_cast<long long>(Unshared));
   }
 };
@@ -68,7 +64,7 @@ struct NodeReadTally {
 /// are the messages and schedule Pl follows, SrcRank and DstRank map their
 /// process ids to ranks of Pl's communicator, RanksPerNode is the plan's
 /// option. Collective over Pl's communicator. Returns the errors on this
-/// rank; counts the plan in Tally (per rank; Undetermined on rank 0 only).
+/// rank; counts the plan in Tally (per rank; Stepwise on rank 0 only).
 template <typename SrcRankFn, typename DstRankFn>
 int64_t checkNodeReads(const Plan &Pl, int64_t ReadsBefore, int64_t Executes,
                        bool Shared, const CommGrid &G, const Schedule &S,
@@ -114,27 +110,9 @@ int64_t checkNodeReads(const Plan &Pl, int64_t ReadsBefore, int64_t Executes,
   if (Sees == 3)
     Report("activeSteps() " + std::to_string(Pl.activeSteps()) +
            " fits neither a node phase nor stepwise handovers");
-  const bool AllAtOnce = O.Mode == ExecMode::Unsynchronized ||
-                         O.Mode == ExecMode::Overlapped ||
-                         (O.Mode == ExecMode::Scheduled && Sees == 1);
-  const bool Undetermined = O.Mode == ExecMode::Scheduled && Sees == 0;
   Tally.Unshared += !AllShared;
   Tally.Stepwise += Rank == 0 && Sees == 2;
-  int64_t Span[2] = {HasShared ? -Reads : INT64_MIN,
-                     HasShared ? Reads : INT64_MIN};
-  MPI_Allreduce(MPI_IN_PLACE, Span, 2, MPI_INT64_T, MPI_MAX, Comm);
-  int AnyUndetermined = Undetermined && HasShared && AllShared;
-  MPI_Allreduce(MPI_IN_PLACE, &AnyUndetermined, 1, MPI_INT, MPI_LOR, Comm);
-  if (AnyUndetermined) {
-    Tally.Undetermined += Rank == 0;
-    if (HasShared && (-Span[0] != Span[1] || (Reads != 0 && Reads != Executes)))
-      Report("read within the node " + std::to_string(Reads) + " times of " +
-             std::to_string(Executes) + ", other ranks from " +
-             std::to_string(-Span[0]) + " to " + std::to_string(Span[1]));
-    Tally.ByMode[static_cast<std::size_t>(O.Mode)] += Reads > 0;
-    return Errors;
-  }
-  const int64_t Want = AllShared && HasShared && AllAtOnce &&
+  const int64_t Want = AllShared && HasShared &&
                                O.Pack != Packing::Datatypes &&
                                O.Mode != ExecMode::Alltoallv
                            ? Executes
