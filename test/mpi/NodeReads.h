@@ -112,8 +112,7 @@ int64_t checkNodeReads(const Plan &Pl, int64_t ReadsBefore, int64_t Executes,
            " fits neither a node phase nor stepwise handovers");
   Tally.Unshared += !AllShared;
   Tally.Stepwise += Rank == 0 && Sees == 2;
-  const int64_t Want = AllShared && HasShared &&
-                               O.Pack != Packing::Datatypes &&
+  const int64_t Want = AllShared && HasShared && O.Pack != Packing::Datatypes &&
                                O.Mode != ExecMode::Alltoallv
                            ? Executes
                            : 0;
