@@ -16,10 +16,13 @@
 // node memory (its epoch is in its post).
 //
 //===----------------------------------------------------------------------===//
+#include "Combine.h"
 #include "NodeMemoryTable.h"
 #include "PlanImpl.h"
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 
 #include <unistd.h>
 
@@ -37,7 +40,96 @@ enum PostField { Ok, Pid, Serial, Offset, Bytes, Epoch, PostWidth };
 /// The handover's tiles (chooseRoundShape) tell which kind of runs these are.
 constexpr int64_t ShortRunTileBytes = 2 << 10, LongRunTileBytes = 8 << 10;
 
+/// To[J] = the element at Base + Address[J], for J < Count, in target
+/// order: one table load, one load and one sequential store per element.
+template <std::size_t E>
+void gather(char *To, const char *Base, const int64_t *Address,
+            std::size_t Count) {
+  for (std::size_t J = 0; J < Count; ++J)
+    std::memcpy(To + J * E, Base + Address[J], E);
+}
+
+void gather(char *To, const char *Base, const int64_t *Address,
+            std::size_t Count, std::size_t E) {
+  switch (E) {
+  case 4:
+    return gather<4>(To, Base, Address, Count);
+  case 8:
+    return gather<8>(To, Base, Address, Count);
+  case 16:
+    return gather<16>(To, Base, Address, Count);
+  default:
+    for (std::size_t J = 0; J < Count; ++J)
+      std::memcpy(To + J * E, Base + Address[J], E);
+  }
+}
+
 } // namespace
+
+bool Plan::Impl::buildGathers() {
+  if (PullRecvs.size() + 1 >= std::numeric_limits<uint16_t>::max())
+    return false;
+  const int64_t E = static_cast<int64_t>(ElementBytes);
+  const int64_t Last = Shape.Slices % PullTile;
+  const int64_t TargetElements =
+      Array ? Array->TargetStorage
+            : (Rank < Target.procs() ? Target.localSize(Rank) : 0);
+  // Per kind: its program of a message, how many target elements it
+  // covers, and where its offsets start (the incomplete slice's are
+  // absolute).
+  using ProgramOf =
+      const detail::CopyProgram &(*)(const detail::RoundPrograms &);
+  struct Kind {
+    ProgramOf Of;
+    int64_t Elements, ToBase;
+  };
+  const Kind Kinds[3] = {
+      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
+         return R.Tile;
+       },
+       PullTile *Shape.DstSlice, 0},
+      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
+         return R.LastTile;
+       },
+       Last *Shape.DstSlice, 0},
+      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
+         return R.Tail;
+       },
+       Shape.Tail ? TargetElements - Shape.Slices *Shape.DstSlice : 0,
+       Shape.Slices *Shape.DstSlice}};
+  constexpr uint16_t None = std::numeric_limits<uint16_t>::max();
+  Gathers.assign(3, PullGather());
+  for (int K = 0; K < 3; ++K) {
+    PullGather &G = Gathers[static_cast<std::size_t>(K)];
+    const Kind &Kd = Kinds[K];
+    G.Source.assign(static_cast<std::size_t>(Kd.Elements), None);
+    G.Offset.assign(G.Source.size(), 0);
+    bool Fits = true;
+    auto Add = [&](const detail::CopyProgram &P, uint16_t Source) {
+      detail::forEachRun(P, [&](int64_t From, int64_t To, int64_t Length) {
+        for (int64_t I = 0; I < Length; ++I) {
+          const int64_t At = To + I - Kd.ToBase;
+          if (At < 0 || At >= Kd.Elements ||
+              G.Source[static_cast<std::size_t>(At)] != None)
+            return Fits = false;
+          G.Source[static_cast<std::size_t>(At)] = Source;
+          G.Offset[static_cast<std::size_t>(At)] = (From + I) * E;
+        }
+        return true;
+      });
+    };
+    if (SelfCutter)
+      Add(Kd.Of(SelfPull), 0);
+    for (std::size_t I = 0; I < PullRecvs.size() && Fits; ++I)
+      Add(Kd.Of(Recvs[static_cast<std::size_t>(PullRecvs[I])].PullRound),
+          static_cast<uint16_t>(I + 1));
+    if (!Fits ||
+        std::find(G.Source.begin(), G.Source.end(), None) != G.Source.end())
+      return false; // some of the target comes from elsewhere
+    G.Address.resize(G.Source.size());
+  }
+  return true;
+}
 
 void Plan::Impl::buildPull() {
   // The same on every rank of the node.
@@ -65,12 +157,13 @@ void Plan::Impl::buildPull() {
   // and each program call copies enough to pay for itself.
   const std::size_t E = ElementBytes;
   const int64_t DstSliceBytes = Shape.DstSlice * static_cast<int64_t>(E);
+  bool ShortRuns = false;
   if (!Groups.empty() && Groups.front().InRounds && DstSliceBytes > 0) {
     const int64_t HandoverTile = Shape.PerTile *
                                  std::max(Shape.SrcSlice, Shape.DstSlice) *
                                  static_cast<int64_t>(E);
-    const int64_t Bytes =
-        HandoverTile > ShortRunTileBytes ? LongRunTileBytes : ShortRunTileBytes;
+    ShortRuns = HandoverTile <= ShortRunTileBytes;
+    const int64_t Bytes = ShortRuns ? ShortRunTileBytes : LongRunTileBytes;
     PullTile =
         std::min(Shape.Slices, std::max<int64_t>(1, Bytes / DstSliceBytes));
   }
@@ -107,6 +200,10 @@ void Plan::Impl::buildPull() {
   }
   MPI_Group_free(&NodeGroup);
   MPI_Group_free(&PullGroup);
+  GathersWithSelf = SelfCutter.has_value();
+  // Long runs copy faster run by run than element by element.
+  if (PullTile > 0 && ShortRuns && !buildGathers())
+    Gathers.clear();
   for (const detail::PeerMessage &M : Sends)
     PullSends = PullSends || M.Shared;
   SourceBytes = static_cast<int64_t>(E) *
@@ -189,6 +286,31 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
 void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
                            const char *Src, char *Dst) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
+  if (!Gathers.empty() && WithSelf == GathersWithSelf &&
+      Reads.size() == PullRecvs.size() && !detail::activeCombine()) {
+    // Each source's address from Src's, then every tile in target order.
+    auto At = [](const char *P) {
+      return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
+    };
+    for (const PullGather &G : Gathers)
+      for (std::size_t J = 0; J < G.Source.size(); ++J) {
+        const uint16_t Q = G.Source[J];
+        G.Address[J] = G.Offset[J];
+        if (Q > 0)
+          G.Address[J] +=
+              At(PullSources[static_cast<std::size_t>(PullRecvs[Q - 1u])]) -
+              At(Src);
+      }
+    for (int64_t T = 0; T < Shape.Slices; T += PullTile) {
+      const PullGather &G = Gathers[T + PullTile <= Shape.Slices ? 0 : 1];
+      gather(Dst + T * Shape.DstSlice * E, Src + T * Shape.SrcSlice * E,
+             G.Address.data(), G.Address.size(), ElementBytes);
+    }
+    const PullGather &G = Gathers[2];
+    gather(Dst + Shape.Slices * Shape.DstSlice * E, Src, G.Address.data(),
+           G.Address.size(), ElementBytes);
+    return;
+  }
   auto Tile = [&](const detail::RoundPrograms &R, int64_t Count,
                   bool Tail) -> const detail::CopyProgram & {
     return Tail ? R.Tail : Count < PullTile ? R.LastTile : R.Tile;

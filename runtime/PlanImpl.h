@@ -272,6 +272,19 @@ public:
   /// of the local copy.
   int64_t PullTile = 0;
   detail::RoundPrograms SelfPull;
+  /// Where this rank's whole target comes from within the node (its Shared
+  /// receives and its local copy), pullTiles() gathers each tile in target
+  /// order instead of running each message's program: per kind of tile
+  /// (whole, last, the incomplete slice), each target element's source (0:
+  /// this rank's, K: PullRecvs[K - 1]'s) and byte offset in it; each
+  /// execute() adds the sources' addresses (Address, from Src).
+  struct PullGather {
+    std::vector<uint16_t> Source;
+    std::vector<int64_t> Offset;
+    mutable std::vector<int64_t> Address;
+  };
+  std::vector<PullGather> Gathers; ///< whole, last, incomplete; or none
+  bool GathersWithSelf = false;    ///< they include the local copy
   /// The handover's requests and counters, sized for the largest group:
   /// execute() allocates nothing.
   mutable HandoverScratch Scratch;
@@ -359,6 +372,9 @@ private:
   /// pull()'s copies tile by tile of whole slices.
   void pullTiles(const std::vector<int> &Recvs, bool WithSelf, const char *Src,
                  char *Dst) const;
+  /// The gathers of pullTiles(), where every tile's target comes from the
+  /// node; false where it does not.
+  bool buildGathers();
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.
