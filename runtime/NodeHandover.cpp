@@ -22,9 +22,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace redist {

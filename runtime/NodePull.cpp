@@ -77,26 +77,16 @@ bool Plan::Impl::buildGathers() {
   // Per kind: its program of a message, how many target elements it
   // covers, and where its offsets start (the incomplete slice's are
   // absolute).
-  using ProgramOf =
-      const detail::CopyProgram &(*)(const detail::RoundPrograms &);
   struct Kind {
-    ProgramOf Of;
+    detail::CopyProgram detail::RoundPrograms::*Of;
     int64_t Elements, ToBase;
   };
+  const int64_t Whole = Shape.Slices * Shape.DstSlice;
   const Kind Kinds[3] = {
-      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
-         return R.Tile;
-       },
-       PullTile *Shape.DstSlice, 0},
-      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
-         return R.LastTile;
-       },
-       Last *Shape.DstSlice, 0},
-      {[](const detail::RoundPrograms &R) -> const detail::CopyProgram & {
-         return R.Tail;
-       },
-       Shape.Tail ? TargetElements - Shape.Slices *Shape.DstSlice : 0,
-       Shape.Slices *Shape.DstSlice}};
+      {&detail::RoundPrograms::Tile, PullTile * Shape.DstSlice, 0},
+      {&detail::RoundPrograms::LastTile, Last * Shape.DstSlice, 0},
+      {&detail::RoundPrograms::Tail, Shape.Tail ? TargetElements - Whole : 0,
+       Whole}};
   constexpr uint16_t None = std::numeric_limits<uint16_t>::max();
   Gathers.assign(3, PullGather());
   for (int K = 0; K < 3; ++K) {
@@ -119,9 +109,9 @@ bool Plan::Impl::buildGathers() {
       });
     };
     if (SelfCutter)
-      Add(Kd.Of(SelfPull), 0);
+      Add(SelfPull.*Kd.Of, 0);
     for (std::size_t I = 0; I < PullRecvs.size() && Fits; ++I)
-      Add(Kd.Of(Recvs[static_cast<std::size_t>(PullRecvs[I])].PullRound),
+      Add(Recvs[static_cast<std::size_t>(PullRecvs[I])].PullRound.*Kd.Of,
           static_cast<uint16_t>(I + 1));
     if (!Fits ||
         std::find(G.Source.begin(), G.Source.end(), None) != G.Source.end())
@@ -169,13 +159,7 @@ void Plan::Impl::buildPull() {
   }
   auto BuildTiles = [&](detail::RoundPrograms &R,
                         const detail::MessageCutter &C) {
-    const int64_t Ps = R.PerSlice, Last = Shape.Slices % PullTile;
-    R.Tile = C.tileProgram(detail::CopySide::Direct, 0, PullTile * Ps);
-    if (Last > 0)
-      R.LastTile = C.tileProgram(detail::CopySide::Direct, 0, Last * Ps);
-    if (Shape.Tail)
-      R.Tail =
-          C.program(detail::CopySide::Direct, Shape.Slices * Ps, C.length());
+    R.build(C, detail::CopySide::Direct, PullTile, Shape.Slices, Shape.Tail);
   };
   if (PullTile > 0 && SelfCutter) {
     SelfPull.PerSlice = SelfRound.PerSlice;
@@ -311,10 +295,6 @@ void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
            G.Address.size(), ElementBytes);
     return;
   }
-  auto Tile = [&](const detail::RoundPrograms &R, int64_t Count,
-                  bool Tail) -> const detail::CopyProgram & {
-    return Tail ? R.Tail : Count < PullTile ? R.LastTile : R.Tile;
-  };
   auto Copy = [&](int64_t T, int64_t Count, bool Tail) {
     // The incomplete slice's programs hold absolute offsets.
     const int64_t SrcAt = Tail ? 0 : T * Shape.SrcSlice * E;
@@ -322,12 +302,12 @@ void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
     for (int I : Reads) {
       const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
       if (const char *From = PullSources[static_cast<std::size_t>(I)])
-        detail::runCopyProgram(Tile(M.PullRound, Count, Tail), From + SrcAt, To,
-                               ElementBytes);
+        detail::runCopyProgram(M.PullRound.of(Count, PullTile, Tail),
+                               From + SrcAt, To, ElementBytes);
     }
     if (WithSelf)
-      detail::runCopyProgram(Tile(SelfPull, Count, Tail), Src + SrcAt, To,
-                             ElementBytes);
+      detail::runCopyProgram(SelfPull.of(Count, PullTile, Tail), Src + SrcAt,
+                             To, ElementBytes);
   };
   for (int64_t T = 0; T < Shape.Slices; T += PullTile)
     Copy(T, std::min(PullTile, Shape.Slices - T), false);

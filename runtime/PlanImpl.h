@@ -43,6 +43,22 @@ struct Transfer {
 struct RoundPrograms {
   int64_t PerSlice = 0; ///< elements in each whole slice
   CopyProgram Tile, LastTile, Tail;
+  /// Builds them from C, on Side, for tiles of PerTile slices of Slices
+  /// whole slices, and the incomplete slice after them when Incomplete.
+  void build(const MessageCutter &C, CopySide Side, int64_t PerTile,
+             int64_t Slices, bool Incomplete) {
+    const int64_t Last = Slices % PerTile;
+    Tile = C.tileProgram(Side, 0, PerTile * PerSlice);
+    if (Last > 0)
+      LastTile = C.tileProgram(Side, 0, Last * PerSlice);
+    if (Incomplete)
+      Tail = C.program(Side, Slices * PerSlice, C.length());
+  }
+  /// The program of a tile of Count slices (the last when fewer than
+  /// PerTile), or of the incomplete slice.
+  const CopyProgram &of(int64_t Count, int64_t PerTile, bool Incomplete) const {
+    return Incomplete ? Tail : Count < PerTile ? LastTile : Tile;
+  }
 };
 
 /// A message this rank sends or receives over MPI.

@@ -76,12 +76,7 @@ void Plan::Impl::buildRoundPrograms() {
   const std::size_t E = ElementBytes;
   auto Build = [&](detail::RoundPrograms &R, const detail::MessageCutter &C,
                    detail::CopySide Side) {
-    const int64_t Ps = R.PerSlice, LastTile = Shape.Slices % Shape.PerTile;
-    R.Tile = C.tileProgram(Side, 0, Shape.PerTile * Ps);
-    if (LastTile > 0)
-      R.LastTile = C.tileProgram(Side, 0, LastTile * Ps);
-    if (Shape.Tail)
-      R.Tail = C.program(Side, Shape.Slices * Ps, C.length());
+    R.build(C, Side, Shape.PerTile, Shape.Slices, Shape.Tail);
   };
   for (std::size_t I = 0; I < Sends.size(); ++I)
     if (Sends[I].Shared) {
@@ -103,15 +98,6 @@ void Plan::Impl::buildRoundPrograms() {
   }
 }
 
-/// The program of a tile of Count slices, or of the incomplete slice.
-static const detail::CopyProgram &tileOf(const RoundShape &S,
-                                         const detail::RoundPrograms &R,
-                                         int64_t Count, bool Tail) {
-  if (Tail)
-    return R.Tail;
-  return Count < S.PerTile ? R.LastTile : R.Tile;
-}
-
 void Plan::Impl::packRound(std::size_t Round, char *const *Slots,
                            const detail::Group &G) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
@@ -123,7 +109,7 @@ void Plan::Impl::packRound(std::size_t Round, char *const *Slots,
       const detail::PeerMessage &M =
           Sends[static_cast<std::size_t>(G.SharedSends[I])];
       const int64_t At = Tail ? 0 : (T - First) * M.Round.PerSlice * E;
-      detail::runCopyProgram(tileOf(Shape, M.Round, Count, Tail), From,
+      detail::runCopyProgram(M.Round.of(Count, Shape.PerTile, Tail), From,
                              Slots[I] + At, ElementBytes);
     }
   });
@@ -139,11 +125,11 @@ void Plan::Impl::unpackRound(std::size_t Round, const char *const *Slots,
       const detail::PeerMessage &M =
           Recvs[static_cast<std::size_t>(G.SharedRecvs[I])];
       const int64_t At = Tail ? 0 : (T - First) * M.Round.PerSlice * E;
-      detail::runCopyProgram(tileOf(Shape, M.Round, Count, Tail), Slots[I] + At,
-                             To, ElementBytes);
+      detail::runCopyProgram(M.Round.of(Count, Shape.PerTile, Tail),
+                             Slots[I] + At, To, ElementBytes);
     }
     if (G.Self)
-      detail::runCopyProgram(tileOf(Shape, SelfRound, Count, Tail),
+      detail::runCopyProgram(SelfRound.of(Count, Shape.PerTile, Tail),
                              CurrentSrc + (Tail ? 0 : T * Shape.SrcSlice * E),
                              To, ElementBytes);
   });
