@@ -43,15 +43,15 @@ std::string createMemoryFile(const char *Label, std::size_t Bytes,
   return Name;
 }
 
-void *openMemoryFile(const char *Name, std::size_t &Bytes) {
-  int Fd = open(Name, O_RDONLY | O_CLOEXEC);
+void *openMemoryFile(const char *Name, std::size_t &Bytes, bool Writable) {
+  int Fd = open(Name, (Writable ? O_RDWR : O_RDONLY) | O_CLOEXEC);
   if (Fd < 0)
     return nullptr;
   struct stat St;
   void *P = nullptr;
   if (fstat(Fd, &St) == 0 && St.st_size > 0) {
     Bytes = static_cast<std::size_t>(St.st_size);
-    P = mapFile(Fd, Bytes, PROT_READ);
+    P = mapFile(Fd, Bytes, Writable ? PROT_READ | PROT_WRITE : PROT_READ);
   }
   close(Fd);
   return P;

@@ -24,9 +24,10 @@ constexpr int MemoryFileNameBytes = 48;
 std::string createMemoryFile(const char *Label, std::size_t Bytes,
                              void *&Address, int &Fd);
 
-/// Maps another rank's memory file read-only, its size in Bytes; nullptr on
-/// failure.
-void *openMemoryFile(const char *Name, std::size_t &Bytes);
+/// Maps another rank's memory file, read-only unless Writable, its size in
+/// Bytes; nullptr on failure.
+void *openMemoryFile(const char *Name, std::size_t &Bytes,
+                     bool Writable = false);
 
 } // namespace redist
 

@@ -1,7 +1,8 @@
 //===- NodeMemory.cpp - Arrays a node's ranks all map ---------------------===//
 //
 // Each rank's node memory is a memory file (MemoryFile.h) that the other
-// ranks of its node map read-only while the allocation is collective; the
+// ranks of its node map while the allocation is collective (writable, since
+// a plan may write a peer's target there); the
 // table below records what this process owns and maps, for execute() to
 // find. Freeing unmaps locally: the memory goes once every mapping of it
 // has.
@@ -37,7 +38,7 @@ struct Owned {
 struct View {
   long Pid;
   uint64_t OwnerSerial;
-  const char *Base;
+  char *Base;
   std::size_t Bytes;
   uint64_t Allocation; ///< the serial of this process's allocation it came with
 };
@@ -134,12 +135,13 @@ NodeBuffer::NodeBuffer(MPI_Comm Comm, std::size_t Size) : Bytes(Size) {
       if (!A.Name[0] || !Ok)
         continue; // nothing to map (zero bytes), or given up
       std::size_t ViewBytes = 0;
-      void *P = openMemoryFile(A.Name, ViewBytes);
+      // Writable: a plan may write a peer's target (NodePull.cpp).
+      void *P = openMemoryFile(A.Name, ViewBytes, true);
       if (!P)
         Ok = 0;
       else
         Mapped.push_back(View{static_cast<long>(A.Pid), A.Serial,
-                              static_cast<const char *>(P), ViewBytes, Serial});
+                              static_cast<char *>(P), ViewBytes, Serial});
     }
     MPI_Allreduce(&Ok, &AllOk, 1, MPI_INT, MPI_LAND, Node);
   }
@@ -148,7 +150,7 @@ NodeBuffer::NodeBuffer(MPI_Comm Comm, std::size_t Size) : Bytes(Size) {
   MPI_Comm_free(&Node);
   if (!AllOk) {
     for (const View &V : Mapped)
-      munmap(const_cast<char *>(V.Base), V.Bytes);
+      munmap(V.Base, V.Bytes);
     Mapped.clear();
     Readers.resize(1);
   }
@@ -181,7 +183,7 @@ void NodeBuffer::release() noexcept {
         return V.Allocation != Serial;
       });
   for (auto It = Gone; It != T.Views.end(); ++It)
-    munmap(const_cast<char *>(It->Base), It->Bytes);
+    munmap(It->Base, It->Bytes);
   T.Views.erase(Gone, T.Views.end());
   ++T.Epoch;
   if (Data)
@@ -229,7 +231,7 @@ NodeAddress findOwnNodeMemory(const void *P, std::size_t Bytes,
   return NodeAddress();
 }
 
-const char *findNodeView(const NodeAddress &A, std::size_t Bytes) {
+char *findNodeView(const NodeAddress &A, std::size_t Bytes) {
   Table &T = table();
   std::lock_guard<std::mutex> Guard(T.Lock);
   for (const View &V : T.Views)

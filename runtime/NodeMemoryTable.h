@@ -30,7 +30,7 @@ NodeAddress findOwnNodeMemory(const void *P, std::size_t Bytes,
                               const std::vector<long> &Readers);
 /// This process's mapping of A (another process's node memory), checked to
 /// hold Bytes from A's offset on; nullptr where it has none.
-const char *findNodeView(const NodeAddress &A, std::size_t Bytes);
+char *findNodeView(const NodeAddress &A, std::size_t Bytes);
 /// Changes whenever this process allocates or frees node memory.
 uint64_t nodeMemoryEpoch();
 

@@ -31,7 +31,19 @@ namespace {
 
 /// One rank's post: whether its source lies in node memory that every rank
 /// of PullComm maps (or nobody reads it), and where.
-enum PostField { Ok, Pid, Serial, Offset, Bytes, Epoch, PostWidth };
+enum PostField {
+  Ok,
+  Pid,
+  Serial,
+  Offset,
+  Bytes,
+  Epoch,
+  Share, ///< this rank can share the tiles: its target lies in node memory
+  TargetSerial, ///< where its target lies, as Serial and Offset
+  TargetOffset,
+  TargetSize,
+  PostWidth
+};
 
 /// Bytes of target per tile of pullTiles(). Measured at 2 ranks, N = 10^7
 /// (docs/PERFORMANCE.md): with runs of 1-3 elements, tiles of 2 KiB beat
@@ -71,9 +83,7 @@ bool Plan::Impl::buildGathers() {
     return false;
   const int64_t E = static_cast<int64_t>(ElementBytes);
   const int64_t Last = Shape.Slices % PullTile;
-  const int64_t TargetElements =
-      Array ? Array->TargetStorage
-            : (Rank < Target.procs() ? Target.localSize(Rank) : 0);
+  const int64_t TargetElements = TargetBytes / E;
   // Per kind: its program of a message, how many target elements it
   // covers, and where its offsets start (the incomplete slice's are
   // absolute).
@@ -121,6 +131,49 @@ bool Plan::Impl::buildGathers() {
   return true;
 }
 
+void Plan::Impl::buildShares() {
+  int Me = 0, Size = 0;
+  MPI_Comm_rank(PullComm, &Me);
+  MPI_Comm_size(PullComm, &Size);
+  // Every rank must gather whole tiles of the same shape.
+  const int64_t Whole = PullTile > 0 ? Shape.Slices / PullTile : 0;
+  enum { Can, Tile, SrcSlice, DstSlice, Width };
+  const int64_t Mine[Width] = {!Gathers.empty() && GathersWithSelf && Whole > 0,
+                               PullTile, Shape.SrcSlice, Shape.DstSlice};
+  std::vector<int64_t> All(static_cast<std::size_t>(Size) * Width);
+  MPI_Allgather(Mine, Width, MPI_INT64_T, All.data(), Width, MPI_INT64_T,
+                PullComm);
+  for (std::size_t R = 0; R < All.size(); R += Width)
+    if (!All[R + Can] || !std::equal(Mine + 1, Mine + Width, &All[R + 1]))
+      return; // the same on every rank
+  // Each rank's whole tile, its sources named by their ranks in PullComm.
+  const PullGather &G = Gathers.front();
+  const std::size_t Count = G.Source.size();
+  std::vector<int64_t> Table(2 * Count);
+  for (std::size_t J = 0; J < Count; ++J) {
+    const uint16_t Q = G.Source[J];
+    Table[2 * J] =
+        Q == 0 ? Me
+               : Recvs[static_cast<std::size_t>(PullRecvs[Q - 1u])].PullPeer;
+    Table[2 * J + 1] = G.Offset[J];
+  }
+  std::vector<int64_t> Tables(Table.size() * static_cast<std::size_t>(Size));
+  MPI_Allgather(Table.data(), static_cast<int>(Table.size()), MPI_INT64_T,
+                Tables.data(), static_cast<int>(Table.size()), MPI_INT64_T,
+                PullComm);
+  ShareSources.assign(static_cast<std::size_t>(Size), {});
+  ShareOffsets.assign(static_cast<std::size_t>(Size), {});
+  for (std::size_t T = 0; T < ShareSources.size(); ++T)
+    for (std::size_t J = 0; J < Count; ++J) {
+      const int64_t *Entry = &Tables[(T * Count + J) * 2];
+      ShareSources[T].push_back(static_cast<uint16_t>(Entry[0]));
+      ShareOffsets[T].push_back(Entry[1]);
+    }
+  ShareAddress.assign(ShareSources.size(), std::vector<int64_t>(Count));
+  ShareFrom.assign(ShareSources.size(), nullptr);
+  ShareTo.assign(ShareSources.size(), nullptr);
+}
+
 void Plan::Impl::buildPull() {
   // The same on every rank of the node.
   if (!RingsMapped)
@@ -142,10 +195,16 @@ void Plan::Impl::buildPull() {
   long Mine = static_cast<long>(getpid());
   PullPids.resize(static_cast<std::size_t>(PullSize));
   MPI_Allgather(&Mine, 1, MPI_LONG, PullPids.data(), 1, MPI_LONG, PullComm);
+  const std::size_t E = ElementBytes;
+  SourceBytes = static_cast<int64_t>(E) *
+                (Array ? Array->SourceStorage
+                       : (Rank < Source.procs() ? Source.localSize(Rank) : 0));
+  TargetBytes = static_cast<int64_t>(E) *
+                (Array ? Array->TargetStorage
+                       : (Rank < Target.procs() ? Target.localSize(Rank) : 0));
   // Where the messages have slices, tiles of a few KiB of the target: every
   // sender's part of a tile lands in the same lines while they are in L1,
   // and each program call copies enough to pay for itself.
-  const std::size_t E = ElementBytes;
   const int64_t DstSliceBytes = Shape.DstSlice * static_cast<int64_t>(E);
   bool ShortRuns = false;
   if (!Groups.empty() && Groups.front().InRounds && DstSliceBytes > 0) {
@@ -188,11 +247,9 @@ void Plan::Impl::buildPull() {
   // Long runs copy faster run by run than element by element.
   if (PullTile > 0 && ShortRuns && !buildGathers())
     Gathers.clear();
+  buildShares();
   for (const detail::PeerMessage &M : Sends)
     PullSends = PullSends || M.Shared;
-  SourceBytes = static_cast<int64_t>(E) *
-                (Array ? Array->SourceStorage
-                       : (Rank < Source.procs() ? Source.localSize(Rank) : 0));
   PullPosts.assign(static_cast<std::size_t>(PullSize) * PostWidth, 0);
   LastPosts.clear();
   PullSources.assign(Recvs.size(), nullptr);
@@ -206,52 +263,85 @@ void Plan::Impl::pullBeforeSteps(const char *Src, char *Dst) const {
 bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
                       const char *Src, char *Dst) const {
   int64_t Post[PostWidth] = {};
-  Post[Ok] = 1;
   Post[Pid] = static_cast<int64_t>(getpid());
   Post[Epoch] = static_cast<int64_t>(detail::nodeMemoryEpoch());
   Post[Bytes] = SourceBytes;
-  if (PullSends && SourceBytes > 0) {
-    const detail::NodeAddress A = detail::findOwnNodeMemory(
-        Src, static_cast<std::size_t>(SourceBytes), PullPids);
-    Post[Ok] = A.Found;
-    Post[Serial] = static_cast<int64_t>(A.Serial);
-    Post[Offset] = static_cast<int64_t>(A.Offset);
+  Post[TargetSize] = TargetBytes;
+  detail::NodeAddress From, To;
+  if (SourceBytes > 0)
+    From = detail::findOwnNodeMemory(Src, static_cast<std::size_t>(SourceBytes),
+                                     PullPids);
+  Post[Ok] = !PullSends || SourceBytes == 0 || From.Found;
+  Post[Serial] = static_cast<int64_t>(From.Serial);
+  Post[Offset] = static_cast<int64_t>(From.Offset);
+  if (!ShareSources.empty() && WithSelf && Reads.size() == PullRecvs.size() &&
+      !detail::activeCombine() && (SourceBytes == 0 || From.Found)) {
+    if (TargetBytes > 0)
+      To = detail::findOwnNodeMemory(Dst, static_cast<std::size_t>(TargetBytes),
+                                     PullPids);
+    Post[Share] = TargetBytes == 0 || To.Found;
+    Post[TargetSerial] = static_cast<int64_t>(To.Serial);
+    Post[TargetOffset] = static_cast<int64_t>(To.Offset);
   }
   MPI_Allgather(Post, PostWidth, MPI_INT64_T, PullPosts.data(), PostWidth,
                 MPI_INT64_T, PullComm);
-  for (std::size_t R = 0; R < PullPosts.size(); R += PostWidth)
+  bool Shared = true; // every rank can share the tiles
+  for (std::size_t R = 0; R < PullPosts.size(); R += PostWidth) {
     if (!PullPosts[R + Ok])
       return false; // the same on every rank
-  // Where this rank maps each sender's source.
-  int Resolved = 1;
+    Shared = Shared && PullPosts[R + Share];
+  }
+  // Where this rank maps a rank's source (Field Serial) or target
+  // (TargetSerial); each is followed by its offset.
+  auto View = [&](const int64_t *P, int Field, int64_t Size) -> char * {
+    detail::NodeAddress A;
+    A.Found = true;
+    A.Pid = P[Pid];
+    A.Serial = static_cast<uint64_t>(P[Field]);
+    A.Offset = static_cast<uint64_t>(P[Field + 1]);
+    return detail::findNodeView(A, static_cast<std::size_t>(Size));
+  };
+  int Resolved[2] = {1, Shared}; // reads, shares
   for (int I : Reads) {
     const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
     const int64_t *P =
         PullPosts.data() + static_cast<std::size_t>(M.PullPeer) * PostWidth;
-    detail::NodeAddress A;
-    A.Found = true;
-    A.Pid = P[Pid];
-    A.Serial = static_cast<uint64_t>(P[Serial]);
-    A.Offset = static_cast<uint64_t>(P[Offset]);
-    const char *From =
-        P[Bytes] > 0
-            ? detail::findNodeView(A, static_cast<std::size_t>(P[Bytes]))
-            : nullptr;
-    PullSources[static_cast<std::size_t>(I)] = From;
-    Resolved = Resolved && (From || P[Bytes] == 0);
+    const char *Source = P[Bytes] > 0 ? View(P, Serial, P[Bytes]) : nullptr;
+    PullSources[static_cast<std::size_t>(I)] = Source;
+    Resolved[0] = Resolved[0] && (Source || P[Bytes] == 0);
+  }
+  if (Shared) {
+    int Me = 0;
+    MPI_Comm_rank(PullComm, &Me);
+    for (std::size_t R = 0; R < ShareFrom.size(); ++R) {
+      const int64_t *P = PullPosts.data() + R * PostWidth;
+      const bool Mine = R == static_cast<std::size_t>(Me);
+      ShareFrom[R] = Mine           ? Src
+                     : P[Bytes] > 0 ? View(P, Serial, P[Bytes])
+                                    : nullptr;
+      ShareTo[R] = Mine                ? Dst
+                   : P[TargetSize] > 0 ? View(P, TargetSerial, P[TargetSize])
+                                       : nullptr;
+      Resolved[1] = Resolved[1] && (ShareFrom[R] || P[Bytes] == 0) &&
+                    (ShareTo[R] || P[TargetSize] == 0);
+    }
   }
   // With the same posts as last time (every rank's node memory unchanged),
   // every rank resolves as it did then.
   if (PullPosts != LastPosts) {
-    int All = 0;
-    MPI_Allreduce(&Resolved, &All, 1, MPI_INT, MPI_LAND, PullComm);
-    LastAgreed = All != 0;
+    int All[2] = {};
+    MPI_Allreduce(Resolved, All, 2, MPI_INT, MPI_LAND, PullComm);
+    LastAgreed = All[0] != 0;
+    LastShareAgreed = All[1] != 0;
     LastPosts = PullPosts;
   }
-  if (!LastAgreed)
+  if (LastShareAgreed) {
+    pullTiles(Reads, WithSelf, true, Src, Dst);
+    ++Shares;
+  } else if (!LastAgreed) {
     return false;
-  if (PullTile > 0) {
-    pullTiles(Reads, WithSelf, Src, Dst);
+  } else if (PullTile > 0) {
+    pullTiles(Reads, WithSelf, false, Src, Dst);
   } else {
     for (int I : Reads) {
       const detail::PeerMessage &M = Recvs[static_cast<std::size_t>(I)];
@@ -268,14 +358,14 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
 }
 
 void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
-                           const char *Src, char *Dst) const {
+                           bool Share, const char *Src, char *Dst) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  if (!Gathers.empty() && WithSelf == GathersWithSelf &&
-      Reads.size() == PullRecvs.size() && !detail::activeCombine()) {
+  auto At = [](const char *P) {
+    return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
+  };
+  if (Share || (!Gathers.empty() && WithSelf == GathersWithSelf &&
+                Reads.size() == PullRecvs.size() && !detail::activeCombine())) {
     // Each source's address from Src's, then every tile in target order.
-    auto At = [](const char *P) {
-      return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
-    };
     for (const PullGather &G : Gathers)
       for (std::size_t J = 0; J < G.Source.size(); ++J) {
         const uint16_t Q = G.Source[J];
@@ -285,11 +375,34 @@ void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
               At(PullSources[static_cast<std::size_t>(PullRecvs[Q - 1u])]) -
               At(Src);
       }
-    for (int64_t T = 0; T < Shape.Slices; T += PullTile) {
-      const PullGather &G = Gathers[T + PullTile <= Shape.Slices ? 0 : 1];
-      gather(Dst + T * Shape.DstSlice * E, Src + T * Shape.SrcSlice * E,
-             G.Address.data(), G.Address.size(), ElementBytes);
+    const int64_t Whole = Shape.Slices / PullTile;
+    const int64_t SrcTile = PullTile * Shape.SrcSlice * E,
+                  DstTile = PullTile * Shape.DstSlice * E;
+    if (Share) {
+      // This rank's share of the whole tiles, of every rank's target in
+      // turn: the sources' lines that a tile reads serve all its targets.
+      int Me = 0, Size = 0;
+      MPI_Comm_rank(PullComm, &Me);
+      MPI_Comm_size(PullComm, &Size);
+      for (std::size_t T = 0; T < ShareAddress.size(); ++T)
+        for (std::size_t J = 0; J < ShareOffsets[T].size(); ++J)
+          ShareAddress[T][J] =
+              ShareOffsets[T][J] + At(ShareFrom[ShareSources[T][J]]) - At(Src);
+      for (int64_t K = Whole * Me / Size; K < Whole * (Me + 1) / Size; ++K)
+        for (std::size_t T = 0; T < ShareAddress.size(); ++T)
+          if (ShareTo[T])
+            gather(ShareTo[T] + K * DstTile, Src + K * SrcTile,
+                   ShareAddress[T].data(), ShareAddress[T].size(),
+                   ElementBytes);
+    } else {
+      for (int64_t K = 0; K < Whole; ++K)
+        gather(Dst + K * DstTile, Src + K * SrcTile, Gathers[0].Address.data(),
+               Gathers[0].Address.size(), ElementBytes);
     }
+    if (Whole * PullTile < Shape.Slices)
+      gather(Dst + Whole * DstTile, Src + Whole * SrcTile,
+             Gathers[1].Address.data(), Gathers[1].Address.size(),
+             ElementBytes);
     const PullGather &G = Gathers[2];
     gather(Dst + Shape.Slices * Shape.DstSlice * E, Src, G.Address.data(),
            G.Address.size(), ElementBytes);

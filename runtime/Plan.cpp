@@ -919,6 +919,7 @@ int64_t Plan::directMessages() const {
   return countMessages(*P, &detail::PeerMessage::Direct);
 }
 int64_t Plan::nodeReads() const { return P->Pulls; }
+int64_t Plan::nodeWrites() const { return P->Shares; }
 int64_t Plan::handoverRounds() const {
   const bool InRounds = !P->Groups.empty() && P->Groups.front().InRounds;
   return InRounds ? static_cast<int64_t>(P->Shape.rounds()) : 0;

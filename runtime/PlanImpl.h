@@ -276,9 +276,10 @@ public:
   std::vector<int> PullRecvs; ///< the Shared receives
   std::vector<long> PullPids; ///< per rank of PullComm
   int64_t SourceBytes = 0;    ///< this rank's source part
+  int64_t TargetBytes = 0;    ///< this rank's target part
   bool PullSends = false;     ///< this rank's source is read
   mutable std::vector<int64_t> PullPosts, LastPosts;
-  mutable bool LastAgreed = false;
+  mutable bool LastAgreed = false, LastShareAgreed = false;
   mutable std::vector<const char *> PullSources; ///< per receive
   mutable int64_t Pulls = 0; ///< execute() calls that read directly
   /// The Scheduled mode's steps of this execute() skip their handover:
@@ -301,6 +302,19 @@ public:
   };
   std::vector<PullGather> Gathers; ///< whole, last, incomplete; or none
   bool GathersWithSelf = false;    ///< they include the local copy
+  /// Sharing the tiles (buildShares): where every rank of PullComm gathers
+  /// whole tiles of one shape, and every target on the node lies in node
+  /// memory too, each rank moves a share of the whole tiles of every rank's
+  /// target. A source line then comes from memory once for the node rather
+  /// than once for each reader of a part of it. Per rank of PullComm: its
+  /// whole tile's sources (ranks of PullComm) and byte offsets; each
+  /// execute() adds the sources' addresses (ShareAddress, from Src).
+  std::vector<std::vector<uint16_t>> ShareSources;
+  std::vector<std::vector<int64_t>> ShareOffsets;
+  mutable std::vector<std::vector<int64_t>> ShareAddress;
+  mutable std::vector<const char *> ShareFrom; ///< per rank: its source
+  mutable std::vector<char *> ShareTo;         ///< per rank: its target
+  mutable int64_t Shares = 0; ///< execute() calls that shared the tiles
   /// The handover's requests and counters, sized for the largest group:
   /// execute() allocates nothing.
   mutable HandoverScratch Scratch;
@@ -385,12 +399,16 @@ private:
   /// Where the Scheduled mode hands messages over step by step: pull()s all
   /// of them before the steps, setting StepsPulled. Collective over PullComm.
   void pullBeforeSteps(const char *Src, char *Dst) const;
-  /// pull()'s copies tile by tile of whole slices.
-  void pullTiles(const std::vector<int> &Recvs, bool WithSelf, const char *Src,
-                 char *Dst) const;
+  /// pull()'s copies tile by tile of whole slices; Share: the whole tiles
+  /// shared among PullComm's ranks.
+  void pullTiles(const std::vector<int> &Recvs, bool WithSelf, bool Share,
+                 const char *Src, char *Dst) const;
   /// The gathers of pullTiles(), where every tile's target comes from the
   /// node; false where it does not.
   bool buildGathers();
+  /// ShareSources and ShareOffsets, where every rank of PullComm can share
+  /// its whole tiles. Collective over PullComm.
+  void buildShares();
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.

@@ -39,7 +39,9 @@ class NodeBuffer {
 public:
   NodeBuffer() = default;
   /// Collective over Comm: Bytes for this rank (zero-filled, page-aligned),
-  /// mapped read-only by Comm's other ranks on this node, theirs by it.
+  /// mapped by Comm's other ranks on this node, theirs by it. The others
+  /// read it as a plan's source, and write it only as a plan's target,
+  /// inside a collective execute() (Plan::nodeWrites()).
   /// Throws redist::InvalidArgument on every rank when some rank's
   /// REDIST_NODE_MEMORY is neither "on" nor "off", before allocating.
   NodeBuffer(MPI_Comm Comm, std::size_t Bytes);

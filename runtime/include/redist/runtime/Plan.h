@@ -241,6 +241,12 @@ public:
   /// senders' sources, all of them in node memory (NodeMemory.h), instead
   /// of taking the handover.
   int64_t nodeReads() const;
+  /// Number of those in which this rank also wrote parts of the node's
+  /// other ranks' targets: where every source and every target on the node
+  /// lies in node memory, and each rank's target comes from the node in
+  /// short runs with whole tiles of one shape (block-cyclic layouts), the
+  /// node's ranks split the tiles of all their targets among them.
+  int64_t nodeWrites() const;
 
   class Impl;
 
