@@ -301,17 +301,23 @@ public:
     mutable std::vector<int64_t> Address;
   };
   std::vector<PullGather> Gathers; ///< whole, last, incomplete; or none
-  bool GathersWithSelf = false;    ///< they include the local copy
-  /// Sharing the tiles (buildShares): where every rank of PullComm gathers
-  /// whole tiles of one shape, and every target on the node lies in node
-  /// memory too, each rank moves a share of the whole tiles of every rank's
-  /// target. A source line then comes from memory once for the node rather
-  /// than once for each reader of a part of it. Per rank of PullComm: its
-  /// whole tile's sources (ranks of PullComm) and byte offsets; each
-  /// execute() adds the sources' addresses (ShareAddress, from Src).
-  std::vector<std::vector<uint16_t>> ShareSources;
-  std::vector<std::vector<int64_t>> ShareOffsets;
-  mutable std::vector<std::vector<int64_t>> ShareAddress;
+  bool GathersWithSelf = false;    ///< tiles include the local copy
+  /// Sharing the tiles (buildShares): where every rank of PullComm has
+  /// whole tiles of one shape that all come from the node, and every target
+  /// on the node lies in node memory too, each rank moves a share of the
+  /// whole tiles of every rank's target (shareTiles). A source line then
+  /// comes from memory once for the node rather than once for each reader
+  /// of a part of it. Per rank of PullComm, its whole tile: each element's
+  /// (ByElement, in target order) or each run's source (rank of PullComm)
+  /// and byte offset From in it; a run's target offset and bytes; and per
+  /// execute() the addresses (From plus the source's, less Src's).
+  struct ShareTable {
+    bool ByElement = false;
+    std::vector<uint16_t> Source;
+    std::vector<int64_t> From, To, Bytes;
+    mutable std::vector<int64_t> Address;
+  };
+  std::vector<ShareTable> ShareTables; ///< per rank of PullComm, or none
   mutable std::vector<const char *> ShareFrom; ///< per rank: its source
   mutable std::vector<char *> ShareTo;         ///< per rank: its target
   mutable int64_t Shares = 0; ///< execute() calls that shared the tiles
@@ -406,9 +412,11 @@ private:
   /// The gathers of pullTiles(), where every tile's target comes from the
   /// node; false where it does not.
   bool buildGathers();
-  /// ShareSources and ShareOffsets, where every rank of PullComm can share
-  /// its whole tiles. Collective over PullComm.
+  /// ShareTables, where every rank of PullComm can share its whole tiles.
+  /// Collective over PullComm.
   void buildShares();
+  /// This rank's share of the whole tiles of every rank's target.
+  void shareTiles(const char *Src) const;
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.
