@@ -7,11 +7,13 @@
 // each rank reads its elements straight from the other ranks' sources into
 // its target, with no buffer, no kernel call and no handover in between
 // (docs/runtime.md, "Node memory"). Any other source takes the shared-memory
-// handover as before, so node memory is never required, only faster.
+// handover as before, so node memory is never required, only faster. With
+// every target on the node in node memory too, the node's ranks split the
+// copying by tile across all the targets (Plan::nodeWrites()).
 //
 //   redist::NodeArray<double> X(MPI_COMM_WORLD, Plan.sourceLocalSize());
 //   ... fill X ...
-//   Plan.execute(X.data(), Y.data()); // Y may be any memory
+//   Plan.execute(X.data(), Y.data()); // Y may be any memory, a NodeArray too
 //
 // Allocating is collective over a communicator (each rank its own size, zero
 // allowed); freeing is local and never waits, but a rank must not free its
