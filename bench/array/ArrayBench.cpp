@@ -13,12 +13,14 @@
 // changes from round to round (RoundOrder.h), each run timed on the slowest
 // rank and each result checked element by element:
 //   redist     an ArrayPlan built once (its plan time printed apart), its
-//              source in node memory (NodeMemory.h): where the node memory
-//              is shared it must read the node's messages straight from
-//              their senders' sources in every run, or the run fails;
+//              source and target in node memory (NodeMemory.h): where the
+//              node memory is shared it must read the node's messages
+//              straight from their senders' sources in every run, or the
+//              run fails;
 //   redist-private
-//              the same on a source in ordinary memory, as the peers' are:
-//              the shared-memory handover, what redist was before;
+//              the same on a source and target in ordinary memory, as the
+//              peers' are: the shared-memory handover, what redist was
+//              before;
 //   fftw-mpi   fftw_mpi_plan_many_transpose (slab cases only, FFTW_MEASURE);
 //   alltoallv  pack per peer, MPI_Alltoallv, unpack;
 //   alltoallw  one MPI_Alltoallw with subarray datatypes on both sides, as
@@ -30,7 +32,9 @@
 // --method runs only the methods named (all by default), e.g. one alone
 // under a profiler. Prints whether the node memory is shared, and per
 // method the median and minimum, the median's ratio to memcpy's and to
-// copy-limit's (where those run), and whether every run was right.
+// copy-limit's (where those run), whether every run was right, and for
+// redist in how many runs the node's ranks shared the writing of their
+// targets (node_writes, Plan::nodeWrites(); "-" for the others).
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,6 +201,9 @@ struct Method {
   /// Set for redist: after Runs runs, empty when its plan read node memory
   /// wherever it should, else why not (NodeReads.h). Collective.
   std::function<std::string(int64_t Runs)> MissedNodeReads;
+  /// Set for redist: in how many runs the node's ranks shared the writing
+  /// of their targets (nodeWritesSince()). Collective.
+  std::function<int64_t()> NodeWrites;
   std::vector<double> Times;
   bool Right = true;
 };
@@ -210,26 +217,28 @@ bool allRight(int64_t Wrong) {
 
 /// The state every data-moving method shares: this rank's parts, and the
 /// buffers (sized for the largest need, FFTW's included); and redist's
-/// source, In's part in node memory.
+/// source and target, In's and Out's parts in node memory.
 struct Move {
   int64_t N;
   Config C;
   Box Src, Dst;
   std::vector<Box> SrcOf, DstOf;
   std::vector<double> In, Out;
-  redist::NodeArray<double> NodeIn;
+  redist::NodeArray<double> NodeIn, NodeOut;
 
-  /// Fills Source (In, or NodeIn for redist) and clears Out.
-  void reset(double *Source) {
+  /// Fills Source (In, or NodeIn for redist) and clears Target (Out, or
+  /// NodeOut for redist): Dst.size() elements, as many as check() reads.
+  void reset(double *Source, double *Target) {
     forEach(Src, Src, [&](int64_t X, int64_t Y, int64_t Z, int64_t Off) {
       Source[Off] = valueAt(N, X, Y, Z);
     });
-    std::fill(Out.begin(), Out.end(), std::numeric_limits<double>::quiet_NaN());
+    std::fill(Target, Target + Dst.size(),
+              std::numeric_limits<double>::quiet_NaN());
   }
-  bool check() const {
+  bool check(const double *Target) const {
     int64_t Wrong = 0;
     forEach(Dst, Dst, [&](int64_t X, int64_t Y, int64_t Z, int64_t Off) {
-      Wrong += Out[static_cast<size_t>(Off)] != valueAt(N, X, Y, Z);
+      Wrong += Target[static_cast<size_t>(Off)] != valueAt(N, X, Y, Z);
     });
     return allRight(Wrong);
   }
@@ -398,17 +407,25 @@ Method redistMethod(Move &M, bool Private, double &PlanSeconds) {
   PlanSeconds = median(Builds);
   Method Me;
   Me.Name = Private ? "redist-private" : "redist";
-  // Looked up on every run: FFTW's method, built later, may grow In.
+  // Looked up on every run: FFTW's method, built later, may grow In and Out.
   auto Source = [&M, Private] {
     return Private ? M.In.data() : M.NodeIn.data();
   };
-  Me.Run = [&M, Plan, Source] { (*Plan)->execute(Source(), M.Out.data()); };
-  Me.Reset = [&M, Source] { M.reset(Source()); };
-  if (!Private)
+  auto Target = [&M, Private] {
+    return Private ? M.Out.data() : M.NodeOut.data();
+  };
+  Me.Run = [Plan, Source, Target] { (*Plan)->execute(Source(), Target()); };
+  Me.Reset = [&M, Source, Target] { M.reset(Source(), Target()); };
+  Me.Check = [&M, Target] { return M.check(Target()); };
+  if (!Private) {
     Me.MissedNodeReads = [&M, Plan](int64_t Runs) {
       return missedNodeReads("redist", (*Plan)->plan(), 0, Runs,
                              M.NodeIn.shared(), MPI_COMM_WORLD);
     };
+    Me.NodeWrites = [Plan] {
+      return nodeWritesSince((*Plan)->plan(), 0, MPI_COMM_WORLD);
+    };
+  }
   return Me;
 }
 
@@ -511,7 +528,7 @@ int run(int argc, char **argv) {
   if (!Chosen)
     return fail(Error);
 
-  Move M{*N, *C, {}, {}, {}, {}, {}, {}, {}};
+  Move M{*N, *C, {}, {}, {}, {}, {}, {}, {}, {}};
   const std::array<int, Rank3> Identity{0, 1, 2};
   for (int Q = 0; Q < Ranks; ++Q) {
     M.SrcOf.push_back(boxOf(C->From, Identity, *N, Q));
@@ -523,6 +540,8 @@ int run(int argc, char **argv) {
   M.Out.resize(static_cast<size_t>(M.Dst.size()));
   M.NodeIn = redist::NodeArray<double>(MPI_COMM_WORLD,
                                        static_cast<size_t>(M.Src.size()));
+  M.NodeOut = redist::NodeArray<double>(MPI_COMM_WORLD,
+                                        static_cast<size_t>(M.Dst.size()));
 
   // Only the chosen methods are built: one profiled alone pays for no
   // other's plan or buffers.
@@ -554,8 +573,9 @@ int run(int argc, char **argv) {
                             MPI_COMM_WORLD, M.Dst.size() * Bytes)));
     if (!Methods.back().Measure) {
       if (!Methods.back().Reset)
-        Methods.back().Reset = [&M] { M.reset(M.In.data()); };
-      Methods.back().Check = [&M] { return M.check(); };
+        Methods.back().Reset = [&M] { M.reset(M.In.data(), M.Out.data()); };
+      if (!Methods.back().Check)
+        Methods.back().Check = [&M] { return M.check(M.Out.data()); };
     }
   }
 
@@ -581,6 +601,9 @@ int run(int argc, char **argv) {
         Me.Right = false;
       }
     }
+  std::vector<std::string> Writes;
+  for (const Method &Me : Methods)
+    Writes.push_back(Me.NodeWrites ? std::to_string(Me.NodeWrites()) : "-");
 
   bool AllRight = true;
   if (Rank == 0) {
@@ -603,8 +626,8 @@ int run(int argc, char **argv) {
                   "times below)\n",
                   PlanSeconds * 1e3);
     std::printf("%s\n", nodeMemoryNote(M.NodeIn.shared()).c_str());
-    std::printf("%-14s %10s %10s %9s %9s  %s\n", "method", "median_ms",
-                "min_ms", "x_memcpy", "x_limit", "verified");
+    std::printf("%-14s %10s %10s %9s %9s  %-8s  %s\n", "method", "median_ms",
+                "min_ms", "x_memcpy", "x_limit", "verified", "node_writes");
     // "-" where the reference did not run (or took no time).
     auto Ratio = [](double T, double Ref) {
       char Text[32] = "-";
@@ -612,12 +635,13 @@ int run(int argc, char **argv) {
         std::snprintf(Text, sizeof Text, "%.2f", T / Ref);
       return std::string(Text);
     };
-    for (const Method &Me : Methods) {
+    for (std::size_t K = 0; K < Methods.size(); ++K) {
+      const Method &Me = Methods[K];
       const double Med = median(Me.Times);
-      std::printf("%-14s %10.3f %10.3f %9s %9s  %s\n", Me.Name.c_str(),
+      std::printf("%-14s %10.3f %10.3f %9s %9s  %-8s  %11s\n", Me.Name.c_str(),
                   Med * 1e3, minimum(Me.Times) * 1e3,
                   Ratio(Med, Memcpy).c_str(), Ratio(Med, Limit).c_str(),
-                  Me.Right ? "yes" : "NO");
+                  Me.Right ? "yes" : "NO", Writes[K].c_str());
     }
     std::fflush(stdout);
   }

@@ -7,11 +7,12 @@
 // 2x2 with 64x64 blocks -> 1x4 with N x N/4 blocks, a square grid to 1-D
 // columns) with:
 //   redist     a MatrixPlan, built once (plan time reported apart), its
-//              source in node memory (NodeMemory.h): where the node memory
-//              is shared it must read the node's messages straight from
-//              their senders' sources in every run, or the benchmark fails;
+//              source and target in node memory (NodeMemory.h): where the
+//              node memory is shared it must read the node's messages
+//              straight from their senders' sources in every run, or the
+//              benchmark fails;
 //   redist-private
-//              the same plan on a source in ordinary memory: the
+//              the same plan on a source and target in ordinary memory: the
 //              shared-memory handover, what redist was before node memory;
 //   overlapped the same in the Overlapped mode, overlap-split's order (no
 //              steps: each rank starts its next message as soon as the one
@@ -31,8 +32,10 @@
 // (every rank copies its own target share at once, the slowest rank's time).
 // Each repetition runs the references and methods in an order of its own
 // (RoundOrder.h), so that none always follows the references' copies. Prints
-// min and median per method, their ratios to redist, and the medians' ratios to
-// both references.
+// min and median per method, their ratios to redist, the medians' ratios to
+// both references, and for the methods on node memory in how many
+// repetitions the node's ranks shared the writing of their targets
+// (node_writes, Plan::nodeWrites(); "-" for the others).
 //
 //===----------------------------------------------------------------------===//
 #include "BenchmarkHeap.h"
@@ -154,18 +157,23 @@ Layout2D sourceLayout(const Config &C, int64_t N) {
                                C.From.NB);
 }
 
-/// Node: node memory for the source, at least as large as From's storage,
-/// allocated once for every configuration.
-void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &Node) {
+Layout2D targetLayout(const Config &C, int64_t N) {
+  return Layout2D::blockCyclic(N, N, C.To.P0, C.To.P1, C.To.MB, C.To.NB);
+}
+
+/// NodeIn, NodeOut: node memory for the source and the target, at least as
+/// large as From's and To's storage, allocated once for every configuration.
+void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &NodeIn,
+               NodeArray<double> &NodeOut) {
   const Layout2D From = sourceLayout(C, N);
-  const Layout2D To =
-      Layout2D::blockCyclic(N, N, C.To.P0, C.To.P1, C.To.MB, C.To.NB);
+  const Layout2D To = targetLayout(C, N);
   std::vector<double> Src(static_cast<std::size_t>(From.storageSize(Rank)));
   std::vector<double> Dst(static_cast<std::size_t>(To.storageSize(Rank)));
   std::vector<double> Check(Dst.size());
   fill(From, Rank, Src);
-  std::copy(Src.begin(), Src.end(), Node.begin());
-  const double *NodeSrc = Node.data();
+  std::copy(Src.begin(), Src.end(), NodeIn.begin());
+  const double *NodeSrc = NodeIn.data();
+  double *NodeDst = NodeOut.data();
 
   // Plan time: several builds.
   std::vector<double> PlanTimes;
@@ -217,38 +225,53 @@ void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &Node) {
   std::vector<int> Counts(4, 1), Displs(4, 0);
 
   const int In = static_cast<int>(N);
-  std::vector<std::pair<std::string, std::function<void()>>> Methods = {
-      {"redist", [&] { Plan.execute(NodeSrc, Dst.data()); }},
-      {"redist-private", [&] { Private.execute(Src.data(), Dst.data()); }},
-      {"overlapped", [&] { Overlapped.execute(NodeSrc, Dst.data()); }},
-      {"scalapack",
+  // Target: where it writes, Dst or (on node memory) NodeDst; NodePlan: its
+  // plan, where it runs on node memory.
+  struct Method {
+    std::string Name;
+    double *Target;
+    std::function<void()> Run;
+    const redist::Plan *NodePlan = nullptr;
+    int64_t WritesBefore = 0; ///< NodePlan's nodeWrites() before the timing
+  };
+  std::vector<Method> Methods = {
+      {"redist", NodeDst, [&] { Plan.execute(NodeSrc, NodeDst); },
+       &Plan.plan()},
+      {"redist-private", Dst.data(),
+       [&] { Private.execute(Src.data(), Dst.data()); }},
+      {"overlapped", NodeDst, [&] { Overlapped.execute(NodeSrc, NodeDst); },
+       &Overlapped.plan()},
+      {"scalapack", Dst.data(),
        [&] {
          Cpdgemr2d(In, In, Src.data(), 1, 1, DescA, Dst.data(), 1, 1, DescB,
                    All);
        }},
-      {"alltoallw", [&] {
+      {"alltoallw", Dst.data(), [&] {
          MPI_Alltoallw(Src.data(), Counts.data(), Displs.data(),
                        SendTypes.data(), Dst.data(), Counts.data(),
                        Displs.data(), RecvTypes.data(), MPI_COMM_WORLD);
        }}};
 
-  // Every method must leave redist-private's result, bit for bit.
+  // Every method must leave redist-private's result, bit for bit, in every
+  // element of its target.
   Private.execute(Src.data(), Dst.data());
   Check = Dst;
   const int64_t ReadsBefore = Plan.plan().nodeReads();
-  for (auto &[Name, Run] : Methods) {
-    std::fill(Dst.begin(), Dst.end(), -1.0);
-    Run();
+  for (Method &M : Methods) {
+    std::fill(M.Target, M.Target + Dst.size(), -1.0);
+    M.Run();
     int Same =
-        std::memcmp(Dst.data(), Check.data(), Dst.size() * sizeof(double)) == 0;
+        std::memcmp(M.Target, Check.data(), Dst.size() * sizeof(double)) == 0;
     int AllSame = 0;
     MPI_Allreduce(&Same, &AllSame, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
     if (!AllSame) {
       if (Rank == 0)
         std::fprintf(stderr, "%s: %s differs from redist-private\n", C.Name,
-                     Name.c_str());
+                     M.Name.c_str());
       MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    if (M.NodePlan)
+      M.WritesBefore = M.NodePlan->nodeWrites();
   }
 
   MemcpyReference Memcpy(MPI_COMM_WORLD, N * N * 8);
@@ -269,18 +292,24 @@ void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &Node) {
       else if (K == 1)
         LimitTimes.push_back(Limit.time());
       else
-        Times[K - 2].push_back(timed(Methods[K - 2].second));
+        Times[K - 2].push_back(timed(Methods[K - 2].Run));
     }
   // redist ran once in the check above and once per repetition.
   const std::string Missed =
       bench::missedNodeReads("redist", Plan.plan(), ReadsBefore, Reps + 1,
-                             Node.shared(), MPI_COMM_WORLD);
+                             NodeIn.shared(), MPI_COMM_WORLD);
   if (!Missed.empty()) {
     if (Rank == 0)
       std::fprintf(stderr, "redist-matrix-bench: error: %s: %s\n", C.Name,
                    Missed.c_str());
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+  std::vector<std::string> Writes;
+  for (const Method &M : Methods)
+    Writes.push_back(M.NodePlan
+                         ? std::to_string(bench::nodeWritesSince(
+                               *M.NodePlan, M.WritesBefore, MPI_COMM_WORLD))
+                         : "-");
 
   if (Rank == 0) {
     auto [PlanMin, PlanMed] = minMedian(PlanTimes);
@@ -295,9 +324,11 @@ void runConfig(const Config &C, int64_t N, int Reps, NodeArray<double> &Node) {
     for (std::size_t M = 0; M < Methods.size(); ++M) {
       auto [Min, Med] = minMedian(Times[M]);
       std::printf("  %-14s min %8.2f ms  median %8.2f ms  min/redist %5.2f  "
-                  "median/redist %5.2f  x_memcpy %5.2f  x_limit %5.2f\n",
-                  Methods[M].first.c_str(), Min * 1e3, Med * 1e3, Min / RMin,
-                  Med / RMed, Med / MemcpyMed, Med / LimitMed);
+                  "median/redist %5.2f  x_memcpy %5.2f  x_limit %5.2f  "
+                  "node_writes %s\n",
+                  Methods[M].Name.c_str(), Min * 1e3, Med * 1e3, Min / RMin,
+                  Med / RMed, Med / MemcpyMed, Med / LimitMed,
+                  Writes[M].c_str());
     }
     std::fflush(stdout);
   }
@@ -330,17 +361,21 @@ int main(int argc, char **argv) {
   const int Reps = std::atoi(argv[2]);
   const std::vector<Config> Configs =
       bench::matrixBenchConfigs(static_cast<int>(N));
-  int64_t SourceSize = 0;
-  for (const Config &C : Configs)
+  int64_t SourceSize = 0, TargetSize = 0;
+  for (const Config &C : Configs) {
     SourceSize = std::max(SourceSize, sourceLayout(C, N).storageSize(Rank));
+    TargetSize = std::max(TargetSize, targetLayout(C, N).storageSize(Rank));
+  }
   {
     // Freed before MPI is.
-    NodeArray<double> Node(MPI_COMM_WORLD,
-                           static_cast<std::size_t>(SourceSize));
+    NodeArray<double> NodeIn(MPI_COMM_WORLD,
+                             static_cast<std::size_t>(SourceSize));
+    NodeArray<double> NodeOut(MPI_COMM_WORLD,
+                              static_cast<std::size_t>(TargetSize));
     if (Rank == 0)
-      std::printf("%s\n", bench::nodeMemoryNote(Node.shared()).c_str());
+      std::printf("%s\n", bench::nodeMemoryNote(NodeIn.shared()).c_str());
     for (const Config &C : Configs)
-      runConfig(C, N, Reps, Node);
+      runConfig(C, N, Reps, NodeIn, NodeOut);
   }
   MPI_Finalize();
   return 0;

@@ -35,7 +35,7 @@ std::vector<double> makeEmptyPart(const IndexMap &L, int Rank) {
   return std::vector<double>(partSize(L, Rank), -1.0);
 }
 
-void clearPart(std::vector<double> &Part) {
+void clearPart(llvm::MutableArrayRef<double> Part) {
   std::fill(Part.begin(), Part.end(), -1.0);
 }
 

@@ -28,8 +28,8 @@ std::vector<double> makeFilledPart(const IndexMap &L, int Rank);
 /// Rank's part under L, filled with -1.
 std::vector<double> makeEmptyPart(const IndexMap &L, int Rank);
 
-/// Fills Part with -1 again.
-void clearPart(std::vector<double> &Part);
+/// Fills Part with -1 again (an ordinary part or one in node memory).
+void clearPart(llvm::MutableArrayRef<double> Part);
 
 /// Number of elements, over all ranks of Comm, that are wrong in the target
 /// parts Dst or were changed in the source parts Src. Collective.

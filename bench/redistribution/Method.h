@@ -45,9 +45,11 @@ public:
   /// Moves this rank's source part Src into its target part Dst. Collective.
   virtual void run(const double *Src, double *Dst) = 0;
   /// The redist plan it runs, null for the peers. Such a method gets its
-  /// source in node memory (NodeMemory.h) unless privateSource().
+  /// source and its target in node memory (NodeMemory.h) unless
+  /// privateSource().
   virtual const Plan *plan() const { return nullptr; }
-  /// Whether it runs a plan on a source in ordinary memory (redist-private).
+  /// Whether it runs a plan on a source and target in ordinary memory
+  /// (redist-private).
   virtual bool privateSource() const { return false; }
 };
 

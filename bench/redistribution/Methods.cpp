@@ -14,12 +14,13 @@ std::vector<MethodInfo> availableMethods() {
     };
   };
   // Every method that runs a plan gets its source in node memory (the
-  // session's), where the plan reads it straight from the other ranks.
+  // session's), where the plan reads it straight from the other ranks, and
+  // its target there too, where the node's ranks may share writing it.
   return {
       {"redist", Runtime(ExecMode::Scheduled), true, nullptr, false, true,
        true},
-      // The same on a source in ordinary memory: the shared-memory
-      // handover, what redist was before node memory.
+      // The same on a source and target in ordinary memory: the
+      // shared-memory handover, what redist was before node memory.
       {"redist-private",
        Runtime(ExecMode::Scheduled, true, OverlapOrder::Steps, true), true,
        nullptr, false, true},

@@ -7,10 +7,12 @@
 //       [--packing auto|runs|datatypes] [--reps K] [--verify] [--json]
 //
 // Runs one redistribution of N doubles with every chosen method on the same
-// data (in node memory for the methods that run a plan, but redist-private:
-// NodeMemory.h) and prints, per method, its setup (plan) time and the median
-// and minimum over K runs of the slowest rank's time, with GB/s and the ratio
-// to one core's memcpy of the whole array. The distribution kind is a
+// data (source and target in node memory for the methods that run a plan,
+// but redist-private: NodeMemory.h) and prints, per method, its setup (plan)
+// time and the median and minimum over K runs of the slowest rank's time,
+// with GB/s and the ratio to one core's memcpy of the whole array, and for
+// the methods on node memory in how many runs the node's ranks shared the
+// writing of their targets (Plan::nodeWrites()). The distribution kind is a
 // subcommand building the Problem; under genblock, N is the sum of the
 // segment sizes and the methods that have no GEN_BLOCK layout (pdgemr2d)
 // are skipped with a note.
@@ -340,7 +342,8 @@ int runBenchmark(int Rank, int Ranks) {
   std::vector<MethodInfo> Methods = perAlgorithm(chosenMethods(Pb), Schedules);
 
   std::vector<double> Src = makeFilledPart(Pb.From, Rank);
-  // The same source in node memory, for the methods that run a plan.
+  // The same source in node memory, for the methods that run a plan (each
+  // gets its target there too, in measureAll()).
   NodeArray<double> NodeSrc(Pb.Comm, Src.size());
   std::copy(Src.begin(), Src.end(), NodeSrc.begin());
   ReferenceTimes Refs;

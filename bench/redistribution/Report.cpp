@@ -67,6 +67,8 @@ void printJson(const Result &R, const Problem &Pb, const ReferenceTimes &Refs) {
       {"x_limit", ratio(Median, Limit)},
       {"verified", R.Checked && R.Correct},
   };
+  if (R.NodeWrites)
+    Obj["node_writes"] = *R.NodeWrites;
   if (Pb.From.isGenBlock())
     Obj["source"] = sizesArray(Pb.From);
   else
@@ -97,7 +99,7 @@ void printHeader(const Problem &Pb, const ReferenceTimes &Refs, int Reps,
                    ratio(median(Refs.Limit), median(MemcpyTimes)));
   outs() << nodeMemoryNote(NodeShared) << "\n";
   outs() << "method           algorithm       plan_ms  median_ms    min_ms"
-            "    GB/s  x_memcpy  x_limit  verified\n";
+            "    GB/s  x_memcpy  x_limit  verified  node_writes\n";
   outs().flush();
 }
 
@@ -107,12 +109,14 @@ void printRow(const Result &R, const Problem &Pb, const ReferenceTimes &Refs) {
     const double Ref = median(Reference);
     return Ref > 0 ? formatv("{0:f2}", Median / Ref).str() : "-";
   };
-  outs() << format("%-17s%-13s%10.3f%11.3f%10.3f%8.2f%10s%9s  %s\n",
-                   R.Method.c_str(), R.Algorithm.c_str(), R.PlanSeconds * 1e3,
-                   Median * 1e3, minimum(R.Times) * 1e3,
-                   gigabytesPerSecond(Pb.From.N * 8, Median),
-                   Ratio(Refs.Memcpy).c_str(), Ratio(Refs.Limit).c_str(),
-                   R.Checked ? (R.Correct ? "yes" : "NO") : "-");
+  const std::string Writes =
+      R.NodeWrites ? std::to_string(*R.NodeWrites) : std::string("-");
+  outs() << format(
+      "%-17s%-13s%10.3f%11.3f%10.3f%8.2f%10s%9s  %-8s%13s\n", R.Method.c_str(),
+      R.Algorithm.c_str(), R.PlanSeconds * 1e3, Median * 1e3,
+      minimum(R.Times) * 1e3, gigabytesPerSecond(Pb.From.N * 8, Median),
+      Ratio(Refs.Memcpy).c_str(), Ratio(Refs.Limit).c_str(),
+      R.Checked ? (R.Correct ? "yes" : "NO") : "-", Writes.c_str());
   outs().flush();
 }
 

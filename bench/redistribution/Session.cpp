@@ -8,6 +8,8 @@
 #include "NodeReads.h"
 #include "RoundOrder.h"
 
+#include "redist/runtime/NodeMemory.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,16 +55,27 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const double *NodeSrc, bool NodeShared, int Reps,
                                bool Verify, ReferenceTimes &Refs) {
   struct Candidate {
-    const MethodInfo *Info;
+    const MethodInfo *Info = nullptr;
     std::unique_ptr<Method> M;
-    std::vector<double> Dst;
     Result R;
     const double *From = nullptr; ///< its source: Src or NodeSrc
-    int64_t ReadsBefore = 0;      ///< its plan's nodeReads() before running
+    /// Whether its source is NodeSrc: its target is then NodeDst, in node
+    /// memory too, where the node's ranks may share the writing of their
+    /// targets (Plan::nodeWrites()); otherwise Dst.
+    bool OnNode = false;
+    std::vector<double> Dst;
+    NodeArray<double> NodeDst;
+    MutableArrayRef<double> to() {
+      return OnNode ? MutableArrayRef<double>(NodeDst.data(), NodeDst.size())
+                    : MutableArrayRef<double>(Dst);
+    }
+    int64_t ReadsBefore = 0;  ///< its plan's nodeReads() before running
+    int64_t WritesBefore = 0; ///< its plan's nodeWrites() before the timing
   };
   std::vector<Candidate> Candidates;
   for (const MethodInfo &Info : Methods) {
-    Candidate C{&Info, nullptr, {}, Result()};
+    Candidate C;
+    C.Info = &Info;
     C.R.Method = Info.Name;
     // The setup is timed like a run; a few builds give a stable median.
     std::vector<double> PlanTimes;
@@ -73,9 +86,16 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
     }
     C.R.PlanSeconds = median(PlanTimes);
     C.R.Algorithm = C.M->algorithm();
-    C.Dst = makeEmptyPart(Pb.To, Pb.Rank);
     const Plan *Pl = C.M->plan();
-    C.From = Pl && !C.M->privateSource() ? NodeSrc : Src.data();
+    C.OnNode = Pl && !C.M->privateSource();
+    C.From = C.OnNode ? NodeSrc : Src.data();
+    C.Dst = makeEmptyPart(Pb.To, Pb.Rank);
+    if (C.OnNode) {
+      // Collective: every rank builds the same methods in the same order.
+      C.NodeDst = NodeArray<double>(Pb.Comm, C.Dst.size());
+      C.Dst = {};
+      clearPart(C.to());
+    }
     C.ReadsBefore = Pl ? Pl->nodeReads() : 0;
     Candidates.push_back(std::move(C));
   }
@@ -86,7 +106,7 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
     // The source it read, node memory or not, must be unchanged too.
     int64_t Wrong =
         countWrongElements(Pb.From, Pb.To, ArrayRef<double>(C.From, Src.size()),
-                           C.Dst, Pb.Rank, Pb.Comm);
+                           C.to(), Pb.Rank, Pb.Comm);
     if (Wrong > 0 && C.R.Correct && Pb.Rank == 0)
       errs() << "redist-bench: error: " << C.Info->Name
              << " got elements wrong: " << Wrong << "\n";
@@ -95,8 +115,10 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
   };
   // The first run is untimed: it warms caches and MPI's connections.
   for (Candidate &C : Candidates) {
-    C.M->run(C.From, C.Dst.data());
+    C.M->run(C.From, C.to().data());
     Check(C);
+    if (const Plan *Pl = C.M->plan())
+      C.WritesBefore = Pl->nodeWrites();
   }
   MemcpyReference Memcpy(Pb.Comm, Pb.From.N * 8);
   ParallelCopyLimit Limit(
@@ -111,7 +133,7 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
     // what the first run left: a run that writes nothing would pass.
     if (Verify && Round == Reps - 1)
       for (Candidate &C : Candidates)
-        clearPart(C.Dst);
+        clearPart(C.to());
     for (std::size_t K : roundOrder(Entries, static_cast<std::size_t>(Round))) {
       if (K == 0) {
         Refs.Memcpy.push_back(Memcpy.time());
@@ -120,13 +142,15 @@ std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
       } else {
         Candidate &C = Candidates[K - 2];
         C.R.Times.push_back(
-            timeCollective(Pb.Comm, [&] { C.M->run(C.From, C.Dst.data()); }));
+            timeCollective(Pb.Comm, [&] { C.M->run(C.From, C.to().data()); }));
       }
     }
   }
   std::vector<Result> Results;
   for (Candidate &C : Candidates) {
     Check(C);
+    if (C.OnNode)
+      C.R.NodeWrites = nodeWritesSince(*C.M->plan(), C.WritesBefore, Pb.Comm);
     // Runs that took the handover where they should have read node memory
     // measured the wrong path: the run fails, verified or not.
     if (C.Info->MustReadNode) {

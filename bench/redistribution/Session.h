@@ -14,6 +14,8 @@
 
 #include "Method.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct Result {
   std::vector<double> Times;
   bool Checked = false;
   bool Correct = true;
+  /// For a method on node memory: in how many of the timed runs the node's
+  /// ranks shared the writing of their targets (nodeWritesSince()).
+  std::optional<int64_t> NodeWrites;
 };
 
 /// The first line of a possibly multi-line message, trimmed.
@@ -48,10 +53,11 @@ std::string firstLine(const std::string &Text);
 /// timed runs, and with Verify a check of every element after the untimed
 /// first run and after the last round, whose targets start cleared. The
 /// methods that run a plan read NodeSrc instead, a copy of Src in node
-/// memory (NodeShared: NodeArray::shared()), but for redist-private; those
-/// that must read it there (MustReadNode) fail when they did not
-/// (NodeReads.h). Refs receives the references' Reps times each.
-/// Collective; throws BenchError when a method cannot be built on some rank.
+/// memory (NodeShared: NodeArray::shared()), and write a target in node
+/// memory of their own, but for redist-private; those that must read it
+/// there (MustReadNode) fail when they did not (NodeReads.h). Refs receives the
+/// references' Reps times each. Collective; throws BenchError when a method
+/// cannot be built on some rank.
 std::vector<Result> measureAll(const std::vector<MethodInfo> &Methods,
                                const Problem &Pb,
                                const std::vector<double> &Src,

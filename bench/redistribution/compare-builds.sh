@@ -11,9 +11,9 @@
 # median over redist's (> 1: reading node memory wins).
 #
 # A build whose benchmarks have redist-private runs redist with its source
-# in node memory; an older build's redist is the handover. So, against an
-# old build, "new / old" compares redist from node memory with the old
-# handover. A build that has redist-private also runs it in every launch
+# in node memory (and, where its rows have node_writes, its target too); an
+# older build's redist is the handover. So, against an old build, "new /
+# old" compares redist from node memory with the old handover. A build that has redist-private also runs it in every launch
 # (in redist-bench beside the peers, in redist-matrix-bench always).
 #
 #   bench/redistribution/compare-builds.sh OLD_BUILD NEW_BUILD [P,r,Q,s ...]

@@ -8,8 +8,9 @@ namespace redist {
 namespace bench {
 
 std::string nodeMemoryNote(bool Shared) {
-  return Shared ? "node memory: shared (redist reads its source there; "
-                  "redist-private and the peers use ordinary memory)"
+  return Shared ? "node memory: shared (redist reads its source and writes "
+                  "its target there; redist-private and the peers use "
+                  "ordinary memory)"
                 : "node memory: not shared (redist takes the handover, as "
                   "redist-private does)";
 }
@@ -32,6 +33,13 @@ std::string missedNodeReads(const std::string &Method, const Plan &Pl,
          " runs on rank " + std::to_string(First) +
          " (Plan::nodeReads()), though the node memory is shared and the "
          "plan has messages within the node: it measured the handover";
+}
+
+int64_t nodeWritesSince(const Plan &Pl, int64_t WritesBefore, MPI_Comm Comm) {
+  const int64_t Mine = Pl.nodeWrites() - WritesBefore;
+  int64_t Most = 0;
+  MPI_Allreduce(&Mine, &Most, 1, MPI_INT64_T, MPI_MAX, Comm);
+  return Most;
 }
 
 } // namespace bench

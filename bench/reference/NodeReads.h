@@ -1,11 +1,12 @@
 //===- NodeReads.h - Whether a benchmarked plan read node memory ----------===//
 //
-// The benchmarks run redist with its source in node memory (NodeMemory.h),
-// where a plan reads the messages within the node straight from their
-// senders' sources, and beside it redist-private, the same plan on ordinary
-// memory (the handover). Where the node memory is shared but a plan took the
-// handover anyway, its times measure the wrong path: the benchmark fails
-// instead of reporting them.
+// The benchmarks run redist with its source and its target in node memory
+// (NodeMemory.h), where a plan reads the messages within the node straight
+// from their senders' sources (and, where the layouts allow, the node's ranks
+// share the writing of all their targets), and beside it redist-private, the
+// same plan on ordinary memory (the handover). Where the node memory is
+// shared but a plan took the handover anyway, its times measure the wrong
+// path: the benchmark fails instead of reporting them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_BENCH_NODEREADS_H
@@ -32,6 +33,12 @@ std::string nodeMemoryNote(bool Shared);
 std::string missedNodeReads(const std::string &Method, const Plan &Pl,
                             int64_t ReadsBefore, int64_t Runs, bool Shared,
                             MPI_Comm Comm);
+
+/// How many of Pl's executes since WritesBefore (its nodeWrites() then)
+/// shared the node's tiles among its ranks, the most of any rank of Comm
+/// (the ranks of a node agree; a rank with nothing to move shares none).
+/// Whether they do depends on the layouts: zero is no error. Collective.
+int64_t nodeWritesSince(const Plan &Pl, int64_t WritesBefore, MPI_Comm Comm);
 
 } // namespace bench
 } // namespace redist
