@@ -169,11 +169,10 @@ bool isPrime(int64_t N) {
 }
 
 /// CYCLIC(3) -> CYCLIC(5) on 4 ranks with E-byte elements, each rank's
-/// part 1.25 MiB (four rounds or more, and twice it exceeds an L2 of up
-/// to 2.5 MiB): short runs of
-/// whole tiles of one shape on every rank. A prime number of slices, so
-/// that tiles of a few slices leave a partial last one, and an incomplete
-/// slice (7 elements).
+/// part 1.25 MiB (four rounds or more, and twice it exceeds an L2 of up to
+/// 2.5 MiB): short runs, whole tiles of one shape on every rank. A prime
+/// number of slices, so that tiles of a few slices leave a partial last
+/// one, and an incomplete slice (7 elements).
 Plan sharingPlan(std::size_t E, ExecMode Mode) {
   int64_t Slices = (5 << 18) * 4 / (60 * static_cast<int64_t>(E));
   while (!isPrime(Slices))
