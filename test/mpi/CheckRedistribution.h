@@ -62,13 +62,19 @@ inline void requireCommSize(int Expected) {
 
 /// Where runAndCheck puts the source: ordinary memory, or node memory
 /// allocated over the plan's communicator (NodeMemory.h), whose shared()
-/// it reports.
+/// it reports. Likewise the target with its guards (NodeTarget), except on
+/// rank HeapTarget, which allocates node memory with the others but passes
+/// a target in ordinary memory; TargetShared: whether this rank's target
+/// lies in node memory that its node shares.
 struct SourceMemory {
   bool Node = false;
   bool *Shared = nullptr;
+  bool NodeTarget = false;
+  int HeapTarget = -1;
+  bool *TargetShared = nullptr;
 };
 
-/// A source of Bytes in ordinary or node memory.
+/// Bytes in ordinary or node memory, for a source or a target.
 class SourceBytes {
 public:
   SourceBytes(std::size_t Bytes, MPI_Comm Comm, bool Node)
@@ -90,7 +96,7 @@ private:
 /// Runs Pl Times times on fresh target arrays, in one call and step by step
 /// in turn, and counts the elements that are wrong on this rank. Prints the
 /// first few problems, prefixed with Label. Collective over Pl's
-/// communicator when Where.Node.
+/// communicator when Where.Node or Where.NodeTarget.
 inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
                            int Times = 1, int64_t Salt = 0,
                            SourceMemory Where = SourceMemory()) {
@@ -102,7 +108,14 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
                   Where.Node);
   if (Where.Shared)
     *Where.Shared = Src.shared();
-  std::vector<unsigned char> Dst(static_cast<std::size_t>(DstN + 2 * Pad) * E);
+  const std::size_t DstBytes = static_cast<std::size_t>(DstN + 2 * Pad) * E;
+  SourceBytes NodeDst(Where.NodeTarget ? DstBytes : 0, Pl.communicator(),
+                      Where.NodeTarget);
+  const bool HeapDst = !Where.NodeTarget || Rank == Where.HeapTarget;
+  std::vector<unsigned char> Heap(HeapDst ? DstBytes : 0);
+  unsigned char *Dst = HeapDst ? Heap.data() : NodeDst.data();
+  if (Where.TargetShared)
+    *Where.TargetShared = !HeapDst && NodeDst.shared();
   int64_t Errors = 0;
   auto Report = [&](const std::string &What) {
     if (++Errors <= 3)
@@ -122,29 +135,29 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
     const std::vector<unsigned char> SrcCopy(Src.data(),
                                              Src.data() + Src.size());
     const unsigned char Guard = GuardBytes[Time % 2];
-    std::memset(Dst.data(), Guard, Dst.size());
+    std::memset(Dst, Guard, DstBytes);
     // Every second run goes step by step, as redistc's static code runs.
     if (Time % 2 == 0) {
-      Pl.execute(Src.data(), Dst.data() + Pad * E);
+      Pl.execute(Src.data(), Dst + Pad * E);
     } else {
       const auto Steps = static_cast<int64_t>(Pl.schedule().Steps.size());
       for (int64_t K = 0; K < Steps; ++K)
-        Pl.executeStep(Src.data(), Dst.data() + Pad * E, K);
+        Pl.executeStep(Src.data(), Dst + Pad * E, K);
     }
     for (int64_t L = 0; L < DstN; ++L)
       elementValue(To.toGlobal(Rank, L) + Shift, E,
                    Want.data() + static_cast<std::size_t>(L) * E);
     if (!Want.empty() &&
-        std::memcmp(Dst.data() + Pad * E, Want.data(), Want.size()) != 0)
+        std::memcmp(Dst + Pad * E, Want.data(), Want.size()) != 0)
       for (int64_t L = 0; L < DstN; ++L)
-        if (std::memcmp(Dst.data() + static_cast<std::size_t>(Pad + L) * E,
+        if (std::memcmp(Dst + static_cast<std::size_t>(Pad + L) * E,
                         Want.data() + static_cast<std::size_t>(L) * E, E) != 0)
           Report("target local " + std::to_string(L) + " (global " +
                  std::to_string(To.toGlobal(Rank, L)) + ") is wrong");
     for (int64_t I = 0; I < Pad * static_cast<int64_t>(E); ++I) {
       if (Dst[static_cast<std::size_t>(I)] != Guard)
         Report("guard before the target overwritten");
-      if (Dst[Dst.size() - 1 - static_cast<std::size_t>(I)] != Guard)
+      if (Dst[DstBytes - 1 - static_cast<std::size_t>(I)] != Guard)
         Report("guard after the target overwritten");
     }
     if (SrcCopy.size() &&

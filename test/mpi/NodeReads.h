@@ -14,6 +14,16 @@
 // read off activeSteps(): a node phase makes this rank's messages within
 // the node one step, stepwise each keeps its own.
 //
+// With the targets in node memory too (--node-targets), a node's ranks may
+// share the whole tiles of all their targets (Plan::nodeWrites()). Whether
+// a plan must is not exposed, so checkNodeWrites requires it only of plans
+// the caller knows must (one node, the Unsynchronized mode, CYCLIC(r) ->
+// CYCLIC(s) with short runs on every rank, moving in rounds), and "never
+// where it must not" of every plan: not more often than it reads, never on
+// a node where a rank with messages within it passes a target outside
+// shared node memory, never without rounds (handoverRounds()), and alike
+// on every rank of a node with such messages.
+//
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TEST_MPI_NODEREADS_H
 #define REDIST_TEST_MPI_NODEREADS_H
@@ -122,6 +132,91 @@ int64_t checkNodeReads(const Plan &Pl, int64_t ReadsBefore, int64_t Executes,
            std::to_string(Pl.sharedMessages()) + " shared messages, " +
            std::to_string(Pl.activeSteps()) + " active steps)");
   Tally.ByMode[static_cast<std::size_t>(O.Mode)] += Reads > 0;
+  return Errors;
+}
+
+/// Plans (counted per rank) whose executes shared the node's tiles, by
+/// mode; plans required to (per rank); plans with some target outside
+/// shared node memory (per rank).
+struct NodeWriteTally {
+  std::vector<int64_t> ByMode = std::vector<int64_t>(allExecModes().size(), 0);
+  int64_t Required = 0, Private = 0;
+
+  /// Sums every count over Comm, on every rank.
+  void sum(MPI_Comm Comm = MPI_COMM_WORLD) {
+    MPI_Allreduce(MPI_IN_PLACE, ByMode.data(), static_cast<int>(ByMode.size()),
+                  MPI_INT64_T, MPI_SUM, Comm);
+    MPI_Allreduce(MPI_IN_PLACE, &Required, 1, MPI_INT64_T, MPI_SUM, Comm);
+    MPI_Allreduce(MPI_IN_PLACE, &Private, 1, MPI_INT64_T, MPI_SUM, Comm);
+  }
+
+  void print() const {
+    std::printf("plans that wrote the node's targets, per rank:");
+    for (ExecMode M : allExecModes())
+      std::printf(" %s %lld", execModeName(M),
+                  static_cast<long long>(ByMode[static_cast<std::size_t>(M)]));
+    std::printf("; required %lld; private targets %lld\n",
+                static_cast<long long>(Required),
+                static_cast<long long>(Private));
+  }
+};
+
+/// Checks Pl.nodeWrites() of a fresh plan that ran Executes times
+/// (execute() calls and step-0 calls of executeStep), this rank's source
+/// and target in node memory its node shares where SourceShared and
+/// TargetShared. Must: Pl is one the caller knows must share the tiles
+/// wherever every source and target of the node is shared (then it must
+/// move in rounds, too). Collective over Pl's communicator. Returns the
+/// errors on this rank; counts the plan in Tally (per rank).
+inline int64_t checkNodeWrites(const Plan &Pl, int64_t Executes,
+                               bool SourceShared, bool TargetShared, bool Must,
+                               NodeWriteTally &Tally,
+                               const std::string &Label) {
+  MPI_Comm Comm = Pl.communicator();
+  const int Rank = Pl.rank();
+  const int PerNode = Pl.options().RanksPerNode;
+  const int64_t Writes = Pl.nodeWrites(), Reads = Pl.nodeReads();
+  // Per rank: has messages within the node, source and target shared,
+  // its writes.
+  enum { Within, Sources, Targets, Wrote, Width };
+  const int64_t Mine[Width] = {Pl.sharedMessages() > 0, SourceShared,
+                               TargetShared, Writes};
+  int Size = 0;
+  MPI_Comm_size(Comm, &Size);
+  std::vector<int64_t> All(static_cast<std::size_t>(Size) * Width);
+  MPI_Allgather(Mine, Width, MPI_INT64_T, All.data(), Width, MPI_INT64_T, Comm);
+  auto NodeOf = [&](int R) { return PerNode > 0 ? R / PerNode : 0; };
+  bool NodeShared = true, Alike = true;
+  for (int R = 0; R < Size; ++R) {
+    const int64_t *P = &All[static_cast<std::size_t>(R) * Width];
+    if (NodeOf(R) != NodeOf(Rank) || !P[Within])
+      continue;
+    NodeShared = NodeShared && P[Sources] && P[Targets];
+    Alike = Alike && (!Mine[Within] || P[Wrote] == Writes);
+  }
+  int64_t Errors = 0;
+  auto Report = [&](const std::string &What) {
+    ++Errors;
+    std::printf("ERROR %s rank %d: %s (wrote %lld, read %lld times)\n",
+                Label.c_str(), Rank, What.c_str(),
+                static_cast<long long>(Writes), static_cast<long long>(Reads));
+  };
+  if (Writes > Reads)
+    Report("wrote the node's targets more often than it read");
+  if (Writes > 0 && !NodeShared)
+    Report("wrote the node's targets, some of them outside node memory");
+  if (Writes > 0 && Pl.handoverRounds() == 0)
+    Report("wrote the node's targets without rounds");
+  if (!Alike)
+    Report("wrote the node's targets as often as not every rank of its node");
+  if (Must && Pl.handoverRounds() == 0)
+    Report("must share tiles but moves in no rounds (N too small here?)");
+  if (Must && NodeShared && Writes != Executes)
+    Report("must write the node's targets on each of " +
+           std::to_string(Executes) + " executes");
+  Tally.ByMode[static_cast<std::size_t>(Pl.options().Mode)] += Writes > 0;
+  Tally.Required += Must && NodeShared;
+  Tally.Private += !TargetShared;
   return Errors;
 }
 

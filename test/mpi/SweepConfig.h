@@ -30,11 +30,14 @@ namespace redist {
 namespace test {
 
 /// A sweep's command line: [--ranks-per-node=K] [--ring-fails-on=R]
-/// [--single-copy=B] [--node-memory] RANKS SEED COUNT [MAX_N [LARGE]]. The
-/// options go to every plan (PlanOptions::RanksPerNode,
+/// [--single-copy=B] [--node-memory] [--node-targets] RANKS SEED COUNT
+/// [MAX_N [LARGE]]. The options go to every plan (PlanOptions::RanksPerNode,
 /// PlanOptions::FailRingOnRank, PlanOptions::SingleCopyRunBytes; without
 /// it, its default); --node-memory puts every source in node memory
-/// (NodeMemory.h) and checks which plans read it directly (NodeReads.h).
+/// (NodeMemory.h) and checks which plans read it directly (NodeReads.h);
+/// --node-targets (redist-sweep) does too, and puts the targets there as well
+/// (but one rank's, in some configurations) and checks which plans share the
+/// node's tiles (Plan::nodeWrites()).
 struct SweepArgs {
   int Ranks = 0;
   uint64_t Seed = 0;
@@ -45,6 +48,7 @@ struct SweepArgs {
   int FailRingOnRank = -1;
   std::optional<int64_t> SingleCopyRunBytes;
   bool NodeMemory = false;
+  bool NodeTargets = false;
 };
 
 /// Reads the command line after MPI_Init, aborting with Usage when it is too
@@ -64,6 +68,8 @@ inline SweepArgs parseSweepArgs(int argc, char **argv, const char *Usage,
       A.SingleCopyRunBytes = std::atoll(argv[I] + 14);
     else if (Arg == "--node-memory")
       A.NodeMemory = true;
+    else if (Arg == "--node-targets")
+      A.NodeMemory = A.NodeTargets = true;
     else
       Pos.push_back(argv[I]);
   }
@@ -93,6 +99,9 @@ struct SweepConfig {
   int FailRingOnRank = -1;
   std::optional<int64_t> SingleCopyRunBytes;
   bool NodeMemory = false;
+  /// Targets in node memory too, but rank HeapTarget's (-1: none).
+  bool NodeTargets = false;
+  int HeapTarget = -1;
 
   /// For labels; WithProcs adds each side's process count, which the names
   /// of BLOCK and CYCLIC leave out.

@@ -146,8 +146,10 @@ private:
   int64_t Shared = 0, P2P = 0;
 
 public:
-  /// With sources in node memory: the plans that read them directly.
+  /// With sources in node memory: the plans that read them directly; with
+  /// targets there too, the plans that shared the node's tiles.
   NodeReadTally NodeReads;
+  NodeWriteTally NodeWrites;
 };
 
 /// The Scheduled and Overlapped modes' buffers hold at most one sent and
@@ -175,42 +177,69 @@ inline int64_t checkBufferBound(const Plan &Pl, bool DatatypesUseNoBuffer) {
   return 1;
 }
 
+/// Pl's label in configuration Index (named Desc).
+inline std::string sweepLabel(int Index, const std::string &Desc,
+                              const PlanOptions &O) {
+  return "config " + std::to_string(Index) + " (" + Desc + ", " +
+         algorithmName(O.Schedule) + ", " + execModeName(O.Mode) +
+         (O.Overlap == OverlapOrder::Steps
+              ? std::string()
+              : std::string(" ") + overlapOrderName(O.Overlap)) +
+         ", " + packingName(O.Pack) + (O.SharedMemory ? "" : ", p2p") + ")";
+}
+
+/// Runs and checks Pl of configuration C Times times (CheckRedistribution.h,
+/// Salt its values' shift), with C.NodeMemory and C.NodeTargets the checks
+/// of NodeReads.h too (MustShare: checkNodeWrites' Must), counted in
+/// Coverage's tallies. Returns the errors on this rank.
+inline int64_t runSweepPlan(const SweepConfig &C, const Plan &Pl,
+                            const std::string &Label, int Times, int64_t Salt,
+                            SweepCoverage &Coverage, bool MustShare = false) {
+  bool Shared = false, TargetShared = false;
+  int64_t Errors =
+      runAndCheck(Pl, Label, Times, Salt,
+                  SourceMemory{C.NodeMemory, &Shared, C.NodeTargets,
+                               C.HeapTarget, &TargetShared});
+  if (C.NodeMemory) {
+    auto Same = [](int64_t Id) { return Id; };
+    Errors += checkNodeReads(
+        Pl, 0, Times, Shared, computeGrid(Pl.source(), Pl.target()),
+        Pl.schedule(), Same, Same, Coverage.NodeReads, Label);
+  }
+  if (C.NodeTargets)
+    Errors += checkNodeWrites(Pl, Times, Shared, TargetShared, MustShare,
+                              Coverage.NodeWrites, Label);
+  return Errors;
+}
+
+/// The options of configuration C that every plan of it shares.
+inline PlanOptions sweepOptions(const SweepConfig &C, PlanOptions O) {
+  O.MaxTransferBytes = C.MaxTransferBytes;
+  O.Verify = C.Verify;
+  O.RanksPerNode = C.RanksPerNode;
+  O.FailRingOnRank = C.FailRingOnRank;
+  if (C.SingleCopyRunBytes)
+    O.SingleCopyRunBytes = *C.SingleCopyRunBytes;
+  return O;
+}
+
 /// Builds every plan sweepVariants gives for configuration Index (C, named
 /// Desc in labels) on MPI_COMM_WORLD, runs and checks each Times times
-/// (CheckRedistribution.h) and counts it in Coverage. Check(O, Pl, Label)
-/// is the sweep's own checks of each plan, after the run; it returns the
-/// errors it found. With C.NodeMemory every source lies in node memory and
-/// each plan must read it directly where NodeReads.h says. Returns the
-/// errors on this rank.
+/// (runSweepPlan) and counts it in Coverage. Check(O, Pl, Label) is the sweep's
+/// own checks of each plan, after the run; it returns the errors it found. With
+/// C.NodeMemory every source lies in node memory and each plan must read it
+/// directly where NodeReads.h says. Returns the errors on this rank.
 template <typename CheckFn>
 int64_t runSweepPlans(const SweepConfig &C, int Index, const std::string &Desc,
                       int Times, SweepCoverage &Coverage, CheckFn Check) {
   const Layout From(C.From, C.N), To(C.To, C.N);
   int64_t Errors = 0;
-  for (PlanOptions O : sweepVariants(From, To, Index)) {
-    O.MaxTransferBytes = C.MaxTransferBytes;
-    O.Verify = C.Verify;
-    O.RanksPerNode = C.RanksPerNode;
-    O.FailRingOnRank = C.FailRingOnRank;
-    if (C.SingleCopyRunBytes)
-      O.SingleCopyRunBytes = *C.SingleCopyRunBytes;
-    std::string Label =
-        "config " + std::to_string(Index) + " (" + Desc + ", " +
-        algorithmName(O.Schedule) + ", " + execModeName(O.Mode) +
-        (O.Overlap == OverlapOrder::Steps
-             ? std::string()
-             : std::string(" ") + overlapOrderName(O.Overlap)) +
-        ", " + packingName(O.Pack) + (O.SharedMemory ? "" : ", p2p") + ")";
+  for (const PlanOptions &Variant : sweepVariants(From, To, Index)) {
+    const PlanOptions O = sweepOptions(C, Variant);
+    const std::string Label = sweepLabel(Index, Desc, O);
     Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
-    bool Shared = false;
-    Errors += runAndCheck(Pl, Label, Times, static_cast<int64_t>(Index),
-                          SourceMemory{C.NodeMemory, &Shared});
-    if (C.NodeMemory) {
-      auto Same = [](int64_t Id) { return Id; };
-      Errors += checkNodeReads(
-          Pl, 0, Times, Shared, computeGrid(Pl.source(), Pl.target()),
-          Pl.schedule(), Same, Same, Coverage.NodeReads, Label);
-    }
+    Errors += runSweepPlan(C, Pl, Label, Times, static_cast<int64_t>(Index),
+                           Coverage);
     Errors += Check(O, Pl, Label);
     Coverage.add(O);
   }

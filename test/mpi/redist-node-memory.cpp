@@ -15,7 +15,12 @@
 // freed and allocated anew between executes, and a reader that dropped its
 // mapping of it; a combining execute; executeStep; a plan over half of the
 // ranks; arrays allocated over communicators that keep a sender's memory
-// from its reader. Prints one line per case; exits 1 on any error.
+// from its reader. Then targets in node memory too, where the node's ranks
+// share the whole tiles of all targets (Plan::nodeWrites(), checked on
+// every rank like nodeReads()): targets at offsets inside larger arrays
+// with elements of 4, 8 and 16 bytes; one target in ordinary memory; a
+// target allocated anew; executeStep; a combining execute. Prints one line
+// per case; exits 1 on any error.
 //
 // --setting: allocates node memory once, and prints the error every rank
 // raises (REDIST_NODE_MEMORY set badly on some rank, see node-memory.test).
@@ -43,10 +48,12 @@ namespace {
 int Rank = 0;
 
 /// Fills Pl's source part at Src with each element's value (shifted by
-/// Shift), runs Pl (step by step when Steps), and checks every target
-/// element and that the source is unchanged. Returns this rank's errors.
+/// Shift), runs Pl (step by step when Steps) into Target (a fresh array
+/// where null), and checks every target element and that the source is
+/// unchanged. Returns this rank's errors.
 int64_t runOnce(const Plan &Pl, unsigned char *Src, int64_t Shift,
-                const std::string &Label, bool Steps = false) {
+                const std::string &Label, bool Steps = false,
+                unsigned char *Target = nullptr) {
   const std::size_t E = Pl.elementBytes();
   const int64_t SrcN = Pl.sourceLocalSize(), DstN = Pl.targetLocalSize();
   for (int64_t L = 0; L < SrcN; ++L)
@@ -54,21 +61,24 @@ int64_t runOnce(const Plan &Pl, unsigned char *Src, int64_t Shift,
                        Src + static_cast<std::size_t>(L) * E);
   const std::vector<unsigned char> Copy(
       Src, Src + static_cast<std::size_t>(SrcN) * E);
-  std::vector<unsigned char> Dst(static_cast<std::size_t>(DstN) * E, 0xA5);
+  std::vector<unsigned char> Fresh(Target ? 0
+                                          : static_cast<std::size_t>(DstN) * E);
+  unsigned char *Dst = Target ? Target : Fresh.data();
+  std::memset(Dst, 0xA5, static_cast<std::size_t>(DstN) * E);
   if (Steps) {
     for (int64_t K = 0; K < static_cast<int64_t>(Pl.schedule().Steps.size());
          ++K)
-      Pl.executeStep(Src, Dst.data(), K);
+      Pl.executeStep(Src, Dst, K);
   } else {
-    Pl.execute(Src, Dst.data());
+    Pl.execute(Src, Dst);
   }
   int64_t Errors = 0;
   std::vector<unsigned char> Want(E);
   for (int64_t L = 0; L < DstN; ++L) {
     test::elementValue(Pl.target().toGlobal(Pl.rank(), L) + Shift, E,
                        Want.data());
-    if (std::memcmp(Dst.data() + static_cast<std::size_t>(L) * E, Want.data(),
-                    E) != 0 &&
+    if (std::memcmp(Dst + static_cast<std::size_t>(L) * E, Want.data(), E) !=
+            0 &&
         ++Errors <= 3)
       std::printf("ERROR %s rank %d: target local %lld is wrong\n",
                   Label.c_str(), Pl.rank(), static_cast<long long>(L));
@@ -96,18 +106,81 @@ int64_t expectReads(const Plan &Pl, int64_t Before, int64_t Reads,
   return 1;
 }
 
-/// Bytes of node memory over Comm for Pl's source part, at Offset bytes
-/// into an array with Spare bytes more behind it.
-struct PlacedSource {
+/// Pl.nodeWrites() must be Before + Writes on a rank with messages within
+/// the node, Before on any other. Returns this rank's errors.
+int64_t expectWrites(const Plan &Pl, int64_t Before, int64_t Writes,
+                     const std::string &Label) {
+  const int64_t Want = Before + (Pl.sharedMessages() > 0 ? Writes : 0);
+  if (Pl.nodeWrites() == Want)
+    return 0;
+  std::printf("ERROR %s rank %d: nodeWrites() %lld, expected %lld\n",
+              Label.c_str(), Pl.rank(), static_cast<long long>(Pl.nodeWrites()),
+              static_cast<long long>(Want));
+  return 1;
+}
+
+/// Bytes of node memory over Comm for Pl's source or target part, at
+/// Offset bytes into an array with Spare bytes more behind it.
+struct Placed {
   NodeArray<unsigned char> Array;
   std::size_t Offset = 0;
+  std::size_t Bytes = 0;
   unsigned char *data() { return Array.data() + Offset; }
 };
-PlacedSource placeSource(const Plan &Pl, MPI_Comm Comm, std::size_t Offset = 0,
-                         std::size_t Spare = 0) {
-  const std::size_t Bytes =
-      static_cast<std::size_t>(Pl.sourceLocalSize()) * Pl.elementBytes();
-  return {NodeArray<unsigned char>(Comm, Offset + Bytes + Spare), Offset};
+Placed place(MPI_Comm Comm, std::size_t Bytes, std::size_t Offset,
+             std::size_t Spare) {
+  return {NodeArray<unsigned char>(Comm, Offset + Bytes + Spare), Offset,
+          Bytes};
+}
+Placed placeSource(const Plan &Pl, MPI_Comm Comm, std::size_t Offset = 0,
+                   std::size_t Spare = 0) {
+  return place(
+      Comm, static_cast<std::size_t>(Pl.sourceLocalSize()) * Pl.elementBytes(),
+      Offset, Spare);
+}
+Placed placeTarget(const Plan &Pl, MPI_Comm Comm, std::size_t Offset = 0,
+                   std::size_t Spare = 0) {
+  return place(
+      Comm, static_cast<std::size_t>(Pl.targetLocalSize()) * Pl.elementBytes(),
+      Offset, Spare);
+}
+
+/// The bytes around a placed target, which no execute may write.
+constexpr unsigned char Around = 0x5A;
+void fillAround(Placed &T) {
+  std::memset(T.Array.data(), Around, T.Array.size());
+}
+int64_t checkAround(Placed &T, const std::string &Label) {
+  for (std::size_t I = 0; I < T.Array.size(); ++I)
+    if ((I < T.Offset || I >= T.Offset + T.Bytes) &&
+        T.Array.data()[I] != Around) {
+      std::printf("ERROR %s rank %d: byte %zu around the target written\n",
+                  Label.c_str(), Rank, I);
+      return 1;
+    }
+  return 0;
+}
+
+bool isPrime(int64_t N) {
+  for (int64_t D = 2; D * D <= N; ++D)
+    if (N % D == 0)
+      return false;
+  return N > 1;
+}
+
+/// CYCLIC(3) -> CYCLIC(5) on 4 ranks with E-byte elements, each rank's
+/// part 1.25 MiB (four rounds or more, and twice it exceeds an L2 of up to
+/// 2.5 MiB): short runs, whole tiles of one shape on every rank. A prime
+/// number of slices, so that tiles of a few slices leave a partial last
+/// one, and an incomplete slice (7 elements).
+Plan sharingPlan(std::size_t E, ExecMode Mode) {
+  int64_t Slices = (5 << 18) * 4 / (60 * static_cast<int64_t>(E));
+  while (!isPrime(Slices))
+    ++Slices;
+  PlanOptions O;
+  O.Mode = Mode;
+  return Plan(D::cyclic(4, 3), D::cyclic(4, 5), 60 * Slices + 7, E,
+              MPI_COMM_WORLD, O);
 }
 
 /// Runs Case on every rank and prints "NAME: ok" or the errors summed over
@@ -155,8 +228,8 @@ int main(int argc, char **argv) {
     for (const Plan *Pl : {&Irregular, &Sliced}) {
       const std::string Label = Pl->source().distribution().str();
       // Each rank's source at an offset of its own inside a larger array.
-      PlacedSource S = placeSource(*Pl, MPI_COMM_WORLD,
-                                   8 * static_cast<std::size_t>(Rank) + 3, 40);
+      Placed S = placeSource(*Pl, MPI_COMM_WORLD,
+                             8 * static_cast<std::size_t>(Rank) + 3, 40);
       Errors += test::sumOverRanks(!S.Array.shared()) != 0;
       Errors += runOnce(*Pl, S.data(), 1, Label + " at an offset");
       Errors += expectReads(*Pl, 0, 1, Label + " at an offset");
@@ -202,7 +275,7 @@ int main(int argc, char **argv) {
       if (Pl.handoverRounds() < 4 && ++Errors)
         std::printf("ERROR %s rank %d: %lld rounds\n", Label.c_str(), Rank,
                     static_cast<long long>(Pl.handoverRounds()));
-      PlacedSource S = placeSource(Pl, MPI_COMM_WORLD, C.Bytes);
+      Placed S = placeSource(Pl, MPI_COMM_WORLD, C.Bytes);
       Errors += runOnce(Pl, S.data(), 1, Label);
       Errors += runOnce(Pl, S.data(), 2, Label, true);
       Errors += expectReads(Pl, 0, 2, Label);
@@ -216,7 +289,7 @@ int main(int argc, char **argv) {
     int64_t Errors = 0;
     const Plan Pl(D::cyclic(4, 3), D::cyclic(4, 5), 60 * 200 + 11, 8,
                   MPI_COMM_WORLD, unsync());
-    PlacedSource S = placeSource(Pl, MPI_COMM_WORLD);
+    Placed S = placeSource(Pl, MPI_COMM_WORLD);
     std::vector<unsigned char> Private(S.Array.size());
     for (int Time = 0; Time < 2; ++Time) {
       Errors += runOnce(Pl, Rank == 1 ? Private.data() : S.data(), Time,
@@ -237,10 +310,10 @@ int main(int argc, char **argv) {
     int64_t Errors = 0;
     const Plan Pl(D::block(4), D::genBlock({3000, 3000, 0, 3001}), 9001, 8,
                   MPI_COMM_WORLD, unsync());
-    PlacedSource S = placeSource(Pl, MPI_COMM_WORLD);
+    Placed S = placeSource(Pl, MPI_COMM_WORLD);
     Errors += runOnce(Pl, S.data(), 0, "before");
     Errors += expectReads(Pl, 0, 1, "before");
-    PlacedSource Fresh = placeSource(Pl, MPI_COMM_WORLD);
+    Placed Fresh = placeSource(Pl, MPI_COMM_WORLD);
     if (Rank == 2)
       S.Array = NodeArray<unsigned char>();
     unsigned char *Mine = Rank == 2 ? Fresh.data() : S.data();
@@ -303,7 +376,7 @@ int main(int argc, char **argv) {
                       MPI_COMM_WORLD, unsync());
     for (const Plan *Pl : {&Phase, &Unsync}) {
       const std::string Label = execModeName(Pl->options().Mode);
-      PlacedSource S = placeSource(*Pl, MPI_COMM_WORLD);
+      Placed S = placeSource(*Pl, MPI_COMM_WORLD);
       Errors += runOnce(*Pl, S.data(), 3, Label + " step by step", true);
       Errors += runOnce(*Pl, S.data(), 4, Label + " whole");
       Errors += expectReads(*Pl, 0, 2, Label);
@@ -321,7 +394,7 @@ int main(int argc, char **argv) {
     {
       const Plan Pl(D::cyclic(2, 3), D::cyclic(2, 7), 5000 + Rank / 2, 8, Half,
                     unsync());
-      PlacedSource S = placeSource(Pl, MPI_COMM_WORLD, 16);
+      Placed S = placeSource(Pl, MPI_COMM_WORLD, 16);
       Errors += runOnce(Pl, S.data(), 6, "half");
       Errors += runOnce(Pl, S.data(), 7, "half");
       Errors += expectReads(Pl, 0, 2, "half");
@@ -342,12 +415,161 @@ int main(int argc, char **argv) {
       MPI_Comm Part;
       MPI_Comm_split(MPI_COMM_WORLD, Split == 0 ? Rank % 2 : Rank / 2, Rank,
                      &Part);
-      PlacedSource S = placeSource(Pl, Part);
+      Placed S = placeSource(Pl, Part);
       Errors += runOnce(Pl, S.data(), 8 + Split, "apart");
       Errors += runOnce(Pl, S.data(), 10 + Split, "apart");
       Errors += expectReads(Pl, 0, 0, "apart");
       MPI_Comm_free(&Part);
     }
+    return Errors;
+  });
+
+  Errors += runCase("targets at offsets, elements of 4, 8 and 16 bytes", [] {
+    // Every source and target in node memory, each at an offset of its
+    // own (odd: unaligned) inside a larger array: the node's ranks share
+    // the whole tiles of all targets on every execute, in the
+    // Unsynchronized mode and the Scheduled and Overlapped node phases,
+    // and write nothing around them.
+    int64_t Errors = 0;
+    const std::pair<std::size_t, ExecMode> Cases[] = {
+        {4, ExecMode::Unsynchronized},
+        {8, ExecMode::Unsynchronized},
+        {16, ExecMode::Unsynchronized},
+        {8, ExecMode::Scheduled},
+        {16, ExecMode::Overlapped}};
+    for (const auto &[E, Mode] : Cases) {
+      const Plan Pl = sharingPlan(E, Mode);
+      const std::string Label = std::to_string(E) + " bytes, " +
+                                execModeName(Mode) + ", targets at offsets";
+      if (Pl.handoverRounds() < 4 && ++Errors)
+        std::printf("ERROR %s rank %d: %lld rounds\n", Label.c_str(), Rank,
+                    static_cast<long long>(Pl.handoverRounds()));
+      Placed S = placeSource(Pl, MPI_COMM_WORLD, 8 * Rank + 3, 8);
+      Placed T = placeTarget(Pl, MPI_COMM_WORLD, 16 * Rank + 5, 24);
+      fillAround(T);
+      Errors += runOnce(Pl, S.data(), 1, Label, false, T.data());
+      Errors += runOnce(Pl, S.data(), 2, Label, false, T.data());
+      Errors += checkAround(T, Label);
+      Errors += expectReads(Pl, 0, 2, Label);
+      Errors += expectWrites(Pl, 0, 2, Label);
+    }
+    return Errors;
+  });
+
+  Errors += runCase("one target in ordinary memory", [] {
+    // Rank 1's target is not node memory: every rank reads only, then
+    // shares the tiles again once it is.
+    int64_t Errors = 0;
+    const Plan Pl = sharingPlan(8, ExecMode::Unsynchronized);
+    Placed S = placeSource(Pl, MPI_COMM_WORLD);
+    Placed T = placeTarget(Pl, MPI_COMM_WORLD);
+    std::vector<unsigned char> Private(T.Bytes);
+    for (int Time = 0; Time < 2; ++Time)
+      Errors += runOnce(Pl, S.data(), Time, "one private target", false,
+                        Rank == 1 ? Private.data() : T.data());
+    Errors += expectReads(Pl, 0, 2, "one private target");
+    Errors += expectWrites(Pl, 0, 0, "one private target");
+    Errors += runOnce(Pl, S.data(), 5, "all targets in node memory again",
+                      false, T.data());
+    Errors += expectReads(Pl, 0, 3, "all targets in node memory again");
+    Errors += expectWrites(Pl, 0, 1, "all targets in node memory again");
+    return Errors;
+  });
+
+  Errors += runCase("a target allocated anew", [] {
+    // Every rank allocates a second target (collectively); rank 2 frees
+    // its first and takes the second, the others keep their first. Freeing
+    // unmapped rank 2's views of the others' first targets: every rank
+    // reads only. Once all take their second targets, the tiles are shared
+    // again, and still after the others free their first.
+    int64_t Errors = 0;
+    const Plan Pl = sharingPlan(8, ExecMode::Unsynchronized);
+    Placed S = placeSource(Pl, MPI_COMM_WORLD);
+    Placed T = placeTarget(Pl, MPI_COMM_WORLD);
+    Errors += runOnce(Pl, S.data(), 0, "first targets", false, T.data());
+    Errors += expectWrites(Pl, 0, 1, "first targets");
+    Placed Fresh = placeTarget(Pl, MPI_COMM_WORLD);
+    if (Rank == 2)
+      T.Array = NodeArray<unsigned char>();
+    Errors += runOnce(Pl, S.data(), 1, "one target anew", false,
+                      Rank == 2 ? Fresh.data() : T.data());
+    Errors += expectReads(Pl, 0, 2, "one target anew");
+    Errors += expectWrites(Pl, 0, 1, "one target anew");
+    Errors += runOnce(Pl, S.data(), 2, "all targets anew", false, Fresh.data());
+    Errors += expectWrites(Pl, 0, 2, "all targets anew");
+    T.Array = NodeArray<unsigned char>();
+    Errors +=
+        runOnce(Pl, S.data(), 3, "first targets freed", false, Fresh.data());
+    Errors += expectReads(Pl, 0, 4, "first targets freed");
+    Errors += expectWrites(Pl, 0, 3, "first targets freed");
+    return Errors;
+  });
+
+  Errors += runCase("executeStep, targets in node memory", [] {
+    // The Unsynchronized mode moves everything in step 0, which shares the
+    // tiles as execute does. The Scheduled mode with nodes of 2 ranks
+    // reads its node phase, but every target takes parts from the other
+    // node over MPI: no sharing, step by step or not.
+    int64_t Errors = 0;
+    const Plan Unsync = sharingPlan(8, ExecMode::Unsynchronized);
+    PlanOptions O;
+    O.RanksPerNode = 2;
+    const Plan Phase(D::cyclic(4, 3), D::cyclic(4, 5), 60 * 500 + 7, 8,
+                     MPI_COMM_WORLD, O);
+    for (const Plan *Pl : {&Unsync, &Phase}) {
+      const std::string Label =
+          std::string(execModeName(Pl->options().Mode)) + " step by step";
+      Placed S = placeSource(*Pl, MPI_COMM_WORLD);
+      Placed T = placeTarget(*Pl, MPI_COMM_WORLD, 8, 8);
+      fillAround(T);
+      Errors += runOnce(*Pl, S.data(), 3, Label, true, T.data());
+      Errors += runOnce(*Pl, S.data(), 4, Label, false, T.data());
+      Errors += checkAround(T, Label);
+      Errors += expectReads(*Pl, 0, 2, Label);
+      Errors += expectWrites(*Pl, 0, Pl == &Unsync ? 2 : 0, Label);
+      Errors += Pl->sharedMessages() == 0;
+    }
+    return Errors;
+  });
+
+  Errors += runCase("combining execute, target in node memory", [] {
+    // t = 1 * t + 2 * s into a target in node memory: read directly, no
+    // tiles shared (a combining execute reads its target), every element
+    // combined right.
+    int64_t Errors = 0;
+    const MatrixSide From{Layout2D::blockCyclic(40, 30, 2, 2, 4, 3), {}, 0};
+    const MatrixSide To{Layout2D::blockCyclic(40, 30, 4, 1, 5, 2), {}, 0};
+    PlanOptions O = unsync();
+    O.Pack = Packing::Runs;
+    const MatrixPlan Pl(From, To, sizeof(double), MPI_COMM_WORLD,
+                        MatrixRegion(), O);
+    NodeArray<double> Src(MPI_COMM_WORLD,
+                          static_cast<std::size_t>(Pl.sourceStorageSize()));
+    NodeArray<double> Dst(MPI_COMM_WORLD,
+                          static_cast<std::size_t>(Pl.targetStorageSize()));
+    for (std::size_t I = 0; I < Src.size(); ++I) {
+      const auto [R, C] = From.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+      Src[I] = static_cast<double>(R * 100 + C);
+    }
+    for (std::size_t I = 0; I < Dst.size(); ++I) {
+      const auto [R, C] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+      Dst[I] = -static_cast<double>(R + C);
+    }
+    Combine C;
+    C.Alpha[0] = 2;
+    C.Beta[0] = 1;
+    Pl.execute(Src.data(), Dst.data(), C);
+    for (std::size_t I = 0; I < Dst.size(); ++I) {
+      const auto [R, Col] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+      const double Want = -static_cast<double>(R + Col) +
+                          2 * static_cast<double>(R * 100 + Col);
+      if (Dst[I] != Want && ++Errors <= 3)
+        std::printf("ERROR combine rank %d: (%lld, %lld) holds %g, not %g\n",
+                    Rank, static_cast<long long>(R),
+                    static_cast<long long>(Col), Dst[I], Want);
+    }
+    Errors += expectReads(Pl.plan(), 0, 1, "combine into node memory");
+    Errors += expectWrites(Pl.plan(), 0, 0, "combine into node memory");
     return Errors;
   });
 

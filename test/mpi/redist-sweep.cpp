@@ -9,9 +9,10 @@
 // so that messages go in pieces. Then LARGE (default 0) more with N between
 // 900000 and 10^6 (sometimes the prime 999983). Each configuration runs
 // every schedule algorithm that applies in every mode (SweepPlans.h) and
-// checks every target element (CheckRedistribution.h). Prints a summary and
-// the plans run per mode and algorithm and per mode and packing; exits 1 on
-// any error.
+// checks every target element (CheckRedistribution.h). With --node-targets
+// (SweepConfig.h) known cases that must share the node's tiles run first
+// (runKnownShares). Prints a summary and the plans run per mode and
+// algorithm and per mode and packing; exits 1 on any error.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
@@ -23,7 +24,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <numeric>
 #include <string>
+#include <utility>
 
 using namespace redist;
 
@@ -103,6 +106,67 @@ int64_t checkCaterpillarSteps(const Plan &Pl) {
   return Errors;
 }
 
+/// With --node-targets: CYCLIC(r) -> CYCLIC(s) with short runs, on all the
+/// ranks, large enough to move in rounds (each rank's part 1.25 MiB: four
+/// rounds or more, and twice it exceeds an L2 of up to 2.5 MiB). On one node
+/// the Unsynchronized mode must then share the node's tiles on every execute
+/// (and step-0 executeStep) while every source and target lies in node memory,
+/// and must not once one rank's target does not; with simulated nodes never,
+/// since part of every target comes from another node. A prime number of
+/// slices, so that the tiles (a few slices each) never divide them and the last
+/// is partial; every second N has an incomplete slice too (which ones turns
+/// with the ranks). The Scheduled and Overlapped modes' node phases, in turn,
+/// are checked for "never where it must not" only (NodeReads.h). Returns the
+/// errors on this rank.
+int64_t runKnownShares(const test::SweepArgs &Args,
+                       test::SweepCoverage &Coverage) {
+  const int64_t Blocks[][2] = {{3, 5}, {1, 7}, {2, 3}, {5, 3}};
+  const std::size_t Sizes[] = {8, 4, 16};
+  const int64_t P = Args.Ranks, PartBytes = 5 << 18;
+  int64_t Errors = 0, K = 0;
+  for (const auto &B : Blocks) {
+    // With or without an incomplete slice, turning with the ranks.
+    const bool Tail = (K + P) % 2 == 1;
+    test::SweepConfig C;
+    C.From = Distribution::cyclic(P, B[0]);
+    C.To = Distribution::cyclic(P, B[1]);
+    C.ElementBytes = Sizes[K % 3];
+    const int64_t L = std::lcm(P * B[0], P * B[1]);
+    int64_t Slices =
+        PartBytes * P / (L * static_cast<int64_t>(C.ElementBytes)) + 1;
+    while (!isPrime(Slices))
+      ++Slices;
+    C.N = Slices * L + (Tail ? L / 2 + 1 : 0);
+    C.RanksPerNode = Args.RanksPerNode;
+    C.NodeMemory = C.NodeTargets = true;
+    const std::string Desc = C.str(/*WithProcs=*/true);
+    // The second Unsynchronized plan keeps one rank's target private.
+    const std::pair<ExecMode, bool> Runs[] = {
+        {ExecMode::Unsynchronized, false},
+        {ExecMode::Unsynchronized, true},
+        {K % 2 == 0 ? ExecMode::Scheduled : ExecMode::Overlapped, false}};
+    for (const auto &[Mode, Private] : Runs) {
+      PlanOptions O;
+      O.Mode = Mode;
+      O = test::sweepOptions(C, O);
+      C.HeapTarget = Private ? static_cast<int>(K % P) : -1;
+      const std::string Label = "known " +
+                                test::sweepLabel(static_cast<int>(K), Desc, O) +
+                                (Private ? ", a private target" : "");
+      const Plan Pl(C.From, C.To, C.N, C.ElementBytes, MPI_COMM_WORLD, O);
+      const bool Must = Mode == ExecMode::Unsynchronized && !Private &&
+                        Args.RanksPerNode == 0;
+      Errors += test::runSweepPlan(C, Pl, Label, 2, 7 * K + 1, Coverage, Must);
+      if (Args.RanksPerNode > 0 && Pl.nodeWrites() != 0 && ++Errors)
+        std::printf("ERROR %s rank %d: wrote the node's targets, which take "
+                    "parts from another node\n",
+                    Label.c_str(), Pl.rank());
+    }
+    ++K;
+  }
+  return Errors;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -110,7 +174,8 @@ int main(int argc, char **argv) {
   const test::SweepArgs Args = test::parseSweepArgs(
       argc, argv,
       "usage: redist-sweep [--ranks-per-node=K] [--ring-fails-on=R] "
-      "[--single-copy=B] [--node-memory] RANKS SEED COUNT [MAX_N [LARGE]]\n",
+      "[--single-copy=B] [--node-memory] [--node-targets] RANKS SEED COUNT "
+      "[MAX_N [LARGE]]\n",
       1000000);
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
@@ -125,12 +190,17 @@ int main(int argc, char **argv) {
   int64_t DirectPlans = 0;
   const std::size_t Packings = allPackings().size();
   std::vector<int64_t> DirectBy(allExecModes().size() * Packings, 0);
+  if (Args.NodeTargets)
+    Errors += runKnownShares(Args, Coverage);
   for (int I = 0; I < Args.Count + Args.Large; ++I) {
     test::SweepConfig C = Gen.next(I >= Args.Count);
     C.RanksPerNode = Args.RanksPerNode;
     C.FailRingOnRank = Args.FailRingOnRank;
     C.SingleCopyRunBytes = Args.SingleCopyRunBytes;
     C.NodeMemory = Args.NodeMemory;
+    // Every third configuration keeps one rank's target private.
+    C.NodeTargets = Args.NodeTargets;
+    C.HeapTarget = Args.NodeTargets && I % 3 == 2 ? I % Args.Ranks : -1;
     int Times = C.N <= 100000 ? 2 : 1;
     Errors += test::runSweepPlans(
         C, I, C.str(/*WithProcs=*/true), Times, Coverage,
@@ -161,6 +231,7 @@ int main(int argc, char **argv) {
   for (int64_t &Count : DirectBy)
     Count = test::sumOverRanks(Count);
   Coverage.NodeReads.sum();
+  Coverage.NodeWrites.sum();
   if (Rank == 0) {
     std::printf("redist-sweep: %d ranks, seed %llu: checked %d "
                 "configurations, %d of them with N near 10^6 (%lld plans), "
@@ -185,6 +256,8 @@ int main(int argc, char **argv) {
     std::printf("\n");
     if (Args.NodeMemory)
       Coverage.NodeReads.print();
+    if (Args.NodeTargets)
+      Coverage.NodeWrites.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;
