@@ -47,7 +47,8 @@ public:
   /// Throws redist::InvalidArgument on every rank when some rank's
   /// REDIST_NODE_MEMORY is neither "on" nor "off", before allocating.
   NodeBuffer(MPI_Comm Comm, std::size_t Bytes);
-  /// Unmaps this rank's memory and its views of the others'; never waits.
+  /// Unmaps this rank's memory and its views of the others' that came with
+  /// it (the others' arrays of this allocation); never waits.
   ~NodeBuffer();
   NodeBuffer(NodeBuffer &&Other) noexcept;
   NodeBuffer &operator=(NodeBuffer &&Other) noexcept;
