@@ -185,6 +185,58 @@ Plan sharingPlan(std::size_t E, ExecMode Mode) {
 
 /// Runs Case on every rank and prints "NAME: ok" or the errors summed over
 /// the ranks. Returns the sum.
+PlanOptions unsync() {
+  PlanOptions O;
+  O.Mode = ExecMode::Unsynchronized;
+  return O;
+}
+
+/// t = 1 * t + 2 * s on doubles with a matrix plan, its source in node
+/// memory and its target there too where NodeTarget: read directly, no
+/// tiles shared (a combining execute reads its target), every element
+/// checked exactly.
+int64_t combineCase(bool NodeTarget, const char *Label) {
+  int Rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
+  int64_t Errors = 0;
+  const MatrixSide From{Layout2D::blockCyclic(40, 30, 2, 2, 4, 3), {}, 0};
+  const MatrixSide To{Layout2D::blockCyclic(40, 30, 4, 1, 5, 2), {}, 0};
+  PlanOptions O = unsync();
+  O.Pack = Packing::Runs;
+  const MatrixPlan Pl(From, To, sizeof(double), MPI_COMM_WORLD, MatrixRegion(),
+                      O);
+  NodeArray<double> Src(MPI_COMM_WORLD,
+                        static_cast<std::size_t>(Pl.sourceStorageSize()));
+  const std::size_t Count = static_cast<std::size_t>(Pl.targetStorageSize());
+  std::vector<double> Private(NodeTarget ? 0 : Count);
+  NodeArray<double> Node(MPI_COMM_WORLD, NodeTarget ? Count : 0);
+  double *Dst = NodeTarget ? Node.data() : Private.data();
+  for (std::size_t I = 0; I < Src.size(); ++I) {
+    const auto [R, C] = From.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+    Src[I] = static_cast<double>(R * 100 + C);
+  }
+  for (std::size_t I = 0; I < Count; ++I) {
+    const auto [R, C] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+    Dst[I] = -static_cast<double>(R + C);
+  }
+  Combine C;
+  C.Alpha[0] = 2;
+  C.Beta[0] = 1;
+  Pl.execute(Src.data(), Dst, C);
+  for (std::size_t I = 0; I < Count; ++I) {
+    const auto [R, Col] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
+    const double Want =
+        -static_cast<double>(R + Col) + 2 * static_cast<double>(R * 100 + Col);
+    if (Dst[I] != Want && ++Errors <= 3)
+      std::printf("ERROR %s rank %d: (%lld, %lld) holds %g, not %g\n", Label,
+                  Rank, static_cast<long long>(R), static_cast<long long>(Col),
+                  Dst[I], Want);
+  }
+  Errors += expectReads(Pl.plan(), 0, 1, Label);
+  Errors += expectWrites(Pl.plan(), 0, 0, Label);
+  return Errors;
+}
+
 int64_t runCase(const char *Name, const std::function<int64_t()> &Case) {
   const int64_t Errors = test::sumOverRanks(Case());
   if (Rank == 0) {
@@ -194,12 +246,6 @@ int64_t runCase(const char *Name, const std::function<int64_t()> &Case) {
       std::printf("%s: %lld errors\n", Name, static_cast<long long>(Errors));
   }
   return Errors;
-}
-
-PlanOptions unsync() {
-  PlanOptions O;
-  O.Mode = ExecMode::Unsynchronized;
-  return O;
 }
 
 } // namespace
@@ -326,42 +372,8 @@ int main(int argc, char **argv) {
     return Errors;
   });
 
-  Errors += runCase("combining execute", [] {
-    // t = 1 * t + 2 * s on doubles, every target element checked exactly.
-    int64_t Errors = 0;
-    const MatrixSide From{Layout2D::blockCyclic(40, 30, 2, 2, 4, 3), {}, 0};
-    const MatrixSide To{Layout2D::blockCyclic(40, 30, 4, 1, 5, 2), {}, 0};
-    PlanOptions O = unsync();
-    O.Pack = Packing::Runs;
-    const MatrixPlan Pl(From, To, sizeof(double), MPI_COMM_WORLD,
-                        MatrixRegion(), O);
-    NodeArray<double> Src(MPI_COMM_WORLD,
-                          static_cast<std::size_t>(Pl.sourceStorageSize()));
-    std::vector<double> Dst(static_cast<std::size_t>(Pl.targetStorageSize()));
-    for (std::size_t I = 0; I < Src.size(); ++I) {
-      const auto [R, C] = From.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      Src[I] = static_cast<double>(R * 100 + C);
-    }
-    for (std::size_t I = 0; I < Dst.size(); ++I) {
-      const auto [R, C] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      Dst[I] = -static_cast<double>(R + C);
-    }
-    Combine C;
-    C.Alpha[0] = 2;
-    C.Beta[0] = 1;
-    Pl.execute(Src.data(), Dst.data(), C);
-    for (std::size_t I = 0; I < Dst.size(); ++I) {
-      const auto [R, Col] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      const double Want = -static_cast<double>(R + Col) +
-                          2 * static_cast<double>(R * 100 + Col);
-      if (Dst[I] != Want && ++Errors <= 3)
-        std::printf("ERROR combine rank %d: (%lld, %lld) holds %g, not %g\n",
-                    Rank, static_cast<long long>(R),
-                    static_cast<long long>(Col), Dst[I], Want);
-    }
-    Errors += expectReads(Pl.plan(), 0, 1, "combine");
-    return Errors;
-  });
+  Errors += runCase("combining execute",
+                    [] { return combineCase(false, "combine"); });
 
   Errors += runCase("executeStep", [] {
     // Step by step: in the Unsynchronized mode step 0 reads; in the
@@ -533,44 +545,7 @@ int main(int argc, char **argv) {
   });
 
   Errors += runCase("combining execute, target in node memory", [] {
-    // t = 1 * t + 2 * s into a target in node memory: read directly, no
-    // tiles shared (a combining execute reads its target), every element
-    // combined right.
-    int64_t Errors = 0;
-    const MatrixSide From{Layout2D::blockCyclic(40, 30, 2, 2, 4, 3), {}, 0};
-    const MatrixSide To{Layout2D::blockCyclic(40, 30, 4, 1, 5, 2), {}, 0};
-    PlanOptions O = unsync();
-    O.Pack = Packing::Runs;
-    const MatrixPlan Pl(From, To, sizeof(double), MPI_COMM_WORLD,
-                        MatrixRegion(), O);
-    NodeArray<double> Src(MPI_COMM_WORLD,
-                          static_cast<std::size_t>(Pl.sourceStorageSize()));
-    NodeArray<double> Dst(MPI_COMM_WORLD,
-                          static_cast<std::size_t>(Pl.targetStorageSize()));
-    for (std::size_t I = 0; I < Src.size(); ++I) {
-      const auto [R, C] = From.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      Src[I] = static_cast<double>(R * 100 + C);
-    }
-    for (std::size_t I = 0; I < Dst.size(); ++I) {
-      const auto [R, C] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      Dst[I] = -static_cast<double>(R + C);
-    }
-    Combine C;
-    C.Alpha[0] = 2;
-    C.Beta[0] = 1;
-    Pl.execute(Src.data(), Dst.data(), C);
-    for (std::size_t I = 0; I < Dst.size(); ++I) {
-      const auto [R, Col] = To.Layout.toGlobal(Rank, static_cast<int64_t>(I));
-      const double Want = -static_cast<double>(R + Col) +
-                          2 * static_cast<double>(R * 100 + Col);
-      if (Dst[I] != Want && ++Errors <= 3)
-        std::printf("ERROR combine rank %d: (%lld, %lld) holds %g, not %g\n",
-                    Rank, static_cast<long long>(R),
-                    static_cast<long long>(Col), Dst[I], Want);
-    }
-    Errors += expectReads(Pl.plan(), 0, 1, "combine into node memory");
-    Errors += expectWrites(Pl.plan(), 0, 0, "combine into node memory");
-    return Errors;
+    return combineCase(true, "combine into node memory");
   });
 
   const int64_t Total = test::sumOverRanks(Errors);
