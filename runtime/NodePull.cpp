@@ -77,7 +77,18 @@ void gather(char *To, const char *Base, const int64_t *Address,
   }
 }
 
+/// P as a number, for offsets between arrays of different ranks' memory.
+int64_t addressOf(const char *P) {
+  return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
+}
+
 } // namespace
+
+bool Plan::Impl::pullsAsBuilt(const std::vector<int> &Reads,
+                              bool WithSelf) const {
+  return WithSelf == GathersWithSelf && Reads.size() == PullRecvs.size() &&
+         !detail::activeCombine();
+}
 
 bool Plan::Impl::buildGathers() {
   if (PullRecvs.size() + 1 >= std::numeric_limits<uint16_t>::max())
@@ -142,14 +153,16 @@ void Plan::Impl::buildShares() {
   // offsets in it and in the target; bytes), where it all comes from the
   // node.
   enum { RunSource, RunFrom, RunTo, RunBytes, RunWidth };
-  std::vector<int64_t> Runs;
+  using Run = std::array<int64_t, RunWidth>;
+  std::vector<Run> Own;
   bool Can = Whole > 0;
   auto Add = [&](const detail::CopyProgram &P, int64_t Source) {
     detail::forEachRun(P, [&](int64_t From, int64_t To, int64_t Length) {
-      Runs.insert(Runs.end(), {Source, From * E, To * E, Length * E});
+      Own.push_back(Run{Source, From * E, To * E, Length * E});
       return true;
     });
   };
+  std::vector<int64_t> Runs; // Own, sorted by target offset, flat
   if (Can) {
     if (GathersWithSelf)
       Add(SelfPull.Tile, Me);
@@ -158,16 +171,13 @@ void Plan::Impl::buildShares() {
       Add(M.PullRound.Tile, M.PullPeer);
     }
     // Sorted by target offset, the runs must tile the whole tile.
-    std::vector<std::array<int64_t, RunWidth>> Sorted(Runs.size() / RunWidth);
-    for (std::size_t R = 0; R < Sorted.size(); ++R)
-      std::copy_n(&Runs[R * RunWidth], RunWidth, Sorted[R].begin());
-    std::sort(Sorted.begin(), Sorted.end(),
-              [](const auto &X, const auto &Y) { return X[RunTo] < Y[RunTo]; });
+    std::sort(Own.begin(), Own.end(),
+              [](const Run &X, const Run &Y) { return X[RunTo] < Y[RunTo]; });
     int64_t End = 0;
-    for (std::size_t R = 0; R < Sorted.size(); ++R) {
-      Can = Can && Sorted[R][RunTo] == End;
-      End += Sorted[R][RunBytes];
-      std::copy_n(Sorted[R].begin(), RunWidth, &Runs[R * RunWidth]);
+    for (const Run &R : Own) {
+      Can = Can && R[RunTo] == End;
+      End += R[RunBytes];
+      Runs.insert(Runs.end(), R.begin(), R.end());
     }
     Can = Can && End == PullTile * Shape.DstSlice * E;
   }
@@ -323,8 +333,7 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
   Post[Ok] = !PullSends || SourceBytes == 0 || From.Found;
   Post[Serial] = static_cast<int64_t>(From.Serial);
   Post[Offset] = static_cast<int64_t>(From.Offset);
-  if (!ShareTables.empty() && WithSelf == GathersWithSelf &&
-      Reads.size() == PullRecvs.size() && !detail::activeCombine() &&
+  if (!ShareTables.empty() && pullsAsBuilt(Reads, WithSelf) &&
       (SourceBytes == 0 || From.Found)) {
     if (TargetBytes > 0)
       To = detail::findOwnNodeMemory(Dst, static_cast<std::size_t>(TargetBytes),
@@ -409,12 +418,10 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
 
 void Plan::Impl::shareTiles(const char *Src) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  auto At = [](const char *P) {
-    return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
-  };
   for (const ShareTable &S : ShareTables)
     for (std::size_t J = 0; J < S.From.size(); ++J)
-      S.Address[J] = S.From[J] + At(ShareFrom[S.Source[J]]) - At(Src);
+      S.Address[J] =
+          S.From[J] + addressOf(ShareFrom[S.Source[J]]) - addressOf(Src);
   int Me = 0, Size = 0;
   MPI_Comm_rank(PullComm, &Me);
   MPI_Comm_size(PullComm, &Size);
@@ -441,22 +448,18 @@ void Plan::Impl::shareTiles(const char *Src) const {
 void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,
                            bool Share, const char *Src, char *Dst) const {
   const int64_t E = static_cast<int64_t>(ElementBytes);
-  const bool Gathering = !Gathers.empty() && WithSelf == GathersWithSelf &&
-                         Reads.size() == PullRecvs.size() &&
-                         !detail::activeCombine();
+  const bool Gathering = !Gathers.empty() && pullsAsBuilt(Reads, WithSelf);
   if (Gathering) {
     // Each source's address from Src's.
-    auto At = [](const char *P) {
-      return static_cast<int64_t>(reinterpret_cast<uintptr_t>(P));
-    };
     for (const PullGather &G : Gathers)
       for (std::size_t J = 0; J < G.Source.size(); ++J) {
         const uint16_t Q = G.Source[J];
         G.Address[J] = G.Offset[J];
         if (Q > 0)
           G.Address[J] +=
-              At(PullSources[static_cast<std::size_t>(PullRecvs[Q - 1u])]) -
-              At(Src);
+              addressOf(
+                  PullSources[static_cast<std::size_t>(PullRecvs[Q - 1u])]) -
+              addressOf(Src);
       }
   }
   // Tile K of Count slices (Tail: the incomplete slice), from every source:

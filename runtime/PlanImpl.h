@@ -409,6 +409,10 @@ private:
   /// shared among PullComm's ranks.
   void pullTiles(const std::vector<int> &Recvs, bool WithSelf, bool Share,
                  const char *Src, char *Dst) const;
+  /// Whether a pull() of Reads (WithSelf: and the local copy) moves what
+  /// the gathers and shared tiles were built for: every Shared receive, the
+  /// local copy where there is one, and no combining.
+  bool pullsAsBuilt(const std::vector<int> &Reads, bool WithSelf) const;
   /// The gathers of pullTiles(), where every tile's target comes from the
   /// node; false where it does not.
   bool buildGathers();
