@@ -39,7 +39,7 @@ int tagOf(std::size_t Piece) { return static_cast<int>(Piece % 32768); }
 } // namespace
 
 void Plan::Impl::copySelf(const char *Src, char *Dst) const {
-  if (!Self.empty())
+  if (!Self.empty() && !SelfCopied)
     detail::runCopyProgram(Self, Src, Dst, ElementBytes);
 }
 

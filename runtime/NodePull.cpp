@@ -86,8 +86,9 @@ int64_t addressOf(const char *P) {
 
 bool Plan::Impl::pullsAsBuilt(const std::vector<int> &Reads,
                               bool WithSelf) const {
-  return WithSelf == GathersWithSelf && Reads.size() == PullRecvs.size() &&
-         !detail::activeCombine();
+  // Slabs hold every local copy too: the one done elsewhere is skipped.
+  return (WithSelf == GathersWithSelf || Slabs) &&
+         Reads.size() == PullRecvs.size() && !detail::activeCombine();
 }
 
 bool Plan::Impl::buildGathers() {
@@ -307,6 +308,7 @@ void Plan::Impl::buildPull() {
   if (PullTile > 0 && ShortRuns && !buildGathers())
     Gathers.clear();
   buildShares();
+  buildSlabs();
   for (const detail::PeerMessage &M : Sends)
     PullSends = PullSends || M.Shared;
   PullPosts.assign(static_cast<std::size_t>(PullSize) * PostWidth, 0);
@@ -321,6 +323,7 @@ void Plan::Impl::pullBeforeSteps(const char *Src, char *Dst) const {
 
 bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
                       const char *Src, char *Dst) const {
+  SelfCopied = false;
   int64_t Post[PostWidth] = {};
   Post[Pid] = static_cast<int64_t>(getpid());
   Post[Epoch] = static_cast<int64_t>(detail::nodeMemoryEpoch());
@@ -333,7 +336,7 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
   Post[Ok] = !PullSends || SourceBytes == 0 || From.Found;
   Post[Serial] = static_cast<int64_t>(From.Serial);
   Post[Offset] = static_cast<int64_t>(From.Offset);
-  if (!ShareTables.empty() && pullsAsBuilt(Reads, WithSelf) &&
+  if ((!ShareTables.empty() || Slabs) && pullsAsBuilt(Reads, WithSelf) &&
       (SourceBytes == 0 || From.Found)) {
     if (TargetBytes > 0)
       To = detail::findOwnNodeMemory(Dst, static_cast<std::size_t>(TargetBytes),
@@ -395,7 +398,11 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
     LastPosts = PullPosts;
   }
   if (LastShareAgreed) {
-    pullTiles(Reads, WithSelf, true, Src, Dst);
+    if (Slabs) {
+      shareSlabs();
+      SelfCopied = true;
+    } else
+      pullTiles(Reads, WithSelf, true, Src, Dst);
     ++Shares;
   } else if (!LastAgreed) {
     return false;

@@ -321,6 +321,42 @@ public:
   mutable std::vector<const char *> ShareFrom; ///< per rank: its source
   mutable std::vector<char *> ShareTo;         ///< per rank: its target
   mutable int64_t Shares = 0; ///< execute() calls that shared the tiles
+  /// Sharing an array plan's copies (NodeSlabs.cpp): where the whole plan
+  /// is one node's PullComm, every message is Shared and one axis has
+  /// stride 1 on every rank of both sides, each rank copies a share of the
+  /// section's slabs (its indices along all the other axes) from every
+  /// source to every target, the stride-1 axis's runs in index order. Each
+  /// source and target line is then read or written once for the node, in
+  /// sequence, where each rank's own messages read every source line once
+  /// per reader of a part of it.
+  struct SlabShare {
+    /// A run of the stride-1 axis: Len indices at local indices Src and
+    /// Dst of its 1-D processes From and To.
+    struct Run {
+      int64_t From, To, Src, Dst, Len;
+    };
+    /// An index of another axis: its share of the source and target
+    /// process ids (SrcBase, DstBase plus every axis's share) and its local
+    /// indices.
+    struct Index {
+      int64_t SrcId, DstId, Src, Dst;
+    };
+    std::vector<Run> Runs;  ///< every index of the stride-1 axis, in order
+    std::vector<int> Outer; ///< the other source axes, fastest first
+    std::vector<std::vector<Index>> At; ///< per Outer axis, per index
+    /// The stride-1 axis's share of the ids, per 1-D process.
+    std::vector<int64_t> SrcId, DstId;
+    int64_t SrcBase = 0, DstBase = 0;
+    /// Per process id: its rank of PullComm and its strides (Outer's).
+    std::vector<int> SrcRank, DstRank;
+    std::vector<int64_t> SrcStrides, DstStrides;
+    int64_t Begin = 0, End = 0;             ///< this rank's slabs
+    mutable std::vector<const char *> From; ///< per 1-D process, per slab
+    mutable std::vector<char *> To;
+  };
+  std::optional<SlabShare> Slabs;
+  /// This execute()'s pull() shared the slabs, the local copy with them.
+  mutable bool SelfCopied = false;
   /// The handover's requests and counters, sized for the largest group:
   /// execute() allocates nothing.
   mutable HandoverScratch Scratch;
@@ -411,7 +447,7 @@ private:
                  const char *Src, char *Dst) const;
   /// Whether a pull() of Reads (WithSelf: and the local copy) moves what
   /// the gathers and shared tiles were built for: every Shared receive, the
-  /// local copy where there is one, and no combining.
+  /// local copy where there is one (slabs hold it anyway), and no combining.
   bool pullsAsBuilt(const std::vector<int> &Reads, bool WithSelf) const;
   /// The gathers of pullTiles(), where every tile's target comes from the
   /// node; false where it does not.
@@ -421,6 +457,11 @@ private:
   void buildShares();
   /// This rank's share of the whole tiles of every rank's target.
   void shareTiles(const char *Src) const;
+  /// Slabs, where an array plan can share its copies. Collective over
+  /// PullComm.
+  void buildSlabs();
+  /// This rank's slabs, from every rank's source to every rank's target.
+  void shareSlabs() const;
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.

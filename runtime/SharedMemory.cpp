@@ -322,7 +322,7 @@ void Plan::Impl::runShared(const detail::Group &G, const char *Src,
   CurrentSrc = Src;
   CurrentDst = Dst;
   if (StepsPulled) { // read before the steps; the local copy is left
-    if (G.Self)
+    if (G.Self && !SelfCopied)
       for (const detail::CopyProgram &P : SelfChunks)
         detail::runCopyProgram(P, Src, Dst, ElementBytes);
     return;
