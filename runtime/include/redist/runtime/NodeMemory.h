@@ -9,7 +9,8 @@
 // (docs/runtime.md, "Node memory"). Any other source takes the shared-memory
 // handover as before, so node memory is never required, only faster. With
 // every target on the node in node memory too, the node's ranks split the
-// copying by tile across all the targets (Plan::nodeWrites()).
+// copying by tile across all the targets, or an array plan's by slab
+// (Plan::nodeWrites()).
 //
 //   redist::NodeArray<double> X(MPI_COMM_WORLD, Plan.sourceLocalSize());
 //   ... fill X ...

@@ -245,7 +245,9 @@ public:
   /// other ranks' targets: where every source and every target on the node
   /// lies in node memory, and each rank's target comes from the node in
   /// short runs with whole tiles of one shape (block-cyclic layouts), the
-  /// node's ranks split the tiles of all their targets among them.
+  /// node's ranks split the tiles of all their targets among them; an
+  /// array plan (ArrayPlan, MatrixPlan) on one node splits the section's
+  /// slabs instead (docs/runtime.md, "Node memory").
   int64_t nodeWrites() const;
 
   class Impl;
