@@ -232,8 +232,10 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
       Facts.PeerMessages =
           Facts.PeerMessages || (From != To && (From == Rank || To == Rank));
     }
-    Errors += checkNodeWrites(Plan.plan(), Runs, Src.shared(), Dst.shared(),
-                              Node.Must, *Node.Writes, Label, &Facts);
+    // An empty array is nowhere: it keeps no node from sharing.
+    Errors += checkNodeWrites(Plan.plan(), Runs, Src.shared() || !Src.size(),
+                              Dst.shared() || !Dst.size(), Node.Must,
+                              *Node.Writes, Label, &Facts);
   }
   if (TId < 0)
     return Errors;

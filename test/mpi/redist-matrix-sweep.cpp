@@ -331,9 +331,10 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
       Facts.PeerMessages =
           Facts.PeerMessages || (S != T && (S == Rank || T == Rank));
     }
-    Errors +=
-        test::checkNodeWrites(Plan.plan(), Runs, Src.shared(), Dst.shared(),
-                              Node.Must, *Node.Writes, Label, &Facts);
+    // An empty array is nowhere: it keeps no node from sharing.
+    Errors += test::checkNodeWrites(
+        Plan.plan(), Runs, Src.shared() || !Src.size(),
+        Dst.shared() || !Dst.size(), Node.Must, *Node.Writes, Label, &Facts);
   }
   if (TId < 0)
     return Errors;
