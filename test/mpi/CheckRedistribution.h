@@ -93,6 +93,44 @@ private:
   std::size_t Bytes;
 };
 
+/// A target of Bytes between guard bytes (GuardBytes[0]) on each side, in
+/// ordinary memory or, with Node, in node memory allocated over Comm
+/// (collective), except on a rank with Private, which allocates with the
+/// others but keeps its target in ordinary memory.
+class GuardedTarget {
+public:
+  /// A cache line: elements in node memory keep their page alignment's.
+  static constexpr std::size_t Guard = 64;
+
+  GuardedTarget(std::size_t Bytes, MPI_Comm Comm, bool Node, bool Private)
+      : InNode(Node ? Bytes + 2 * Guard : 0, Comm, Node),
+        Heap(!Node || Private ? Bytes + 2 * Guard : 0),
+        Base(Heap.empty() ? InNode.data() : Heap.data()), Bytes(Bytes),
+        Shared(Heap.empty() && InNode.shared()) {
+    std::memset(Base, GuardBytes[0], Guard);
+    std::memset(Base + Guard + Bytes, GuardBytes[0], Guard);
+  }
+  unsigned char *data() { return Base + Guard; }
+  const unsigned char *data() const { return Base + Guard; }
+  std::size_t size() const { return Bytes; }
+  /// Whether the target lies in node memory that its node shares.
+  bool shared() const { return Shared; }
+  /// Whether neither guard was written.
+  bool guardsIntact() const {
+    for (std::size_t I = 0; I < Guard; ++I)
+      if (Base[I] != GuardBytes[0] || Base[Guard + Bytes + I] != GuardBytes[0])
+        return false;
+    return true;
+  }
+
+private:
+  SourceBytes InNode;
+  std::vector<unsigned char> Heap;
+  unsigned char *Base;
+  std::size_t Bytes;
+  bool Shared;
+};
+
 /// Runs Pl Times times on fresh target arrays, in one call and step by step
 /// in turn, and counts the elements that are wrong on this rank. Prints the
 /// first few problems, prefixed with Label. Collective over Pl's

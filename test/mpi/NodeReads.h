@@ -17,12 +17,18 @@
 // With the targets in node memory too (--node-targets), a node's ranks may
 // share the whole tiles of all their targets (Plan::nodeWrites()). Whether
 // a plan must is not exposed, so checkNodeWrites requires it only of plans
-// the caller knows must (one node, the Unsynchronized mode, CYCLIC(r) ->
-// CYCLIC(s) with short runs on every rank, moving in rounds), and "never
-// where it must not" of every plan: not more often than it reads, never on
-// a node where a rank with messages within it passes a target outside
-// shared node memory, never without rounds (handoverRounds()), and alike
-// on every rank of a node with such messages.
+// the caller knows must (1-D: one node, the Unsynchronized mode, CYCLIC(r)
+// -> CYCLIC(s) with short runs on every rank, moving in rounds; arrays: see
+// ArrayShareFacts), and "never where it must not" of every plan: not more
+// often than it reads, never on a node where a rank with messages within
+// it passes a target outside shared node memory, and alike on every rank
+// of a node with such messages; 1-D plans never without rounds
+// (handoverRounds()). Array plans (ArrayPlan, MatrixPlan), whose ranks
+// split the section's slabs, never unless all the communicator's ranks are
+// on one node, each with a message to or from another rank, every source
+// and target in shared node memory, the region neither permuted nor
+// banded, not a combining execute, and not in the Alltoallv mode or with
+// datatypes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef REDIST_TEST_MPI_NODEREADS_H
@@ -161,26 +167,59 @@ struct NodeWriteTally {
   }
 };
 
+/// What only the caller of an array plan's (ArrayPlan's, MatrixPlan's)
+/// execute knows, for checkNodeWrites. Such a plan must share the slabs
+/// (every rank of its communicator on one node with a message to or from
+/// another rank, every source and target in shared node memory, no single
+/// copies, neither Reshaped nor Combining, the Unsynchronized mode without
+/// datatypes, one axis with stride 1 in every rank's source and target
+/// storage, and at least as many slabs, the product of the section's other
+/// extents, as ranks): the caller says so with Must.
+struct ArrayShareFacts {
+  bool Reshaped = false;     ///< the region is permuted (transposed) or banded
+  bool Combining = false;    ///< a combining execute (MatrixPlan's Combine)
+  bool PeerMessages = false; ///< this rank sends to or receives from another
+};
+
+/// Where the array and matrix sweeps put one configuration's arrays, and
+/// which of these checks they run on its plan.
+struct NodeRun {
+  /// Sources in node memory: checkNodeReads, counted here.
+  NodeReadTally *Reads = nullptr;
+  /// Targets there too (with Reads): checkNodeWrites, counted here.
+  NodeWriteTally *Writes = nullptr;
+  int HeapTarget = -1; ///< the rank whose target stays in ordinary memory
+  bool Must = false;   ///< the plan must share the node's slabs
+  std::string Tag;     ///< added to the labels of errors
+};
+
 /// Checks Pl.nodeWrites() of a fresh plan that ran Executes times
 /// (execute() calls and step-0 calls of executeStep), this rank's source
 /// and target in node memory its node shares where SourceShared and
 /// TargetShared. Must: Pl is one the caller knows must share the tiles
-/// wherever every source and target of the node is shared (then it must
-/// move in rounds, too). Collective over Pl's communicator. Returns the
-/// errors on this rank; counts the plan in Tally (per rank).
+/// wherever every source and target of the node is shared (then a 1-D plan
+/// must move in rounds, too). Array: Pl is an array plan's (nullptr: a 1-D
+/// plan's), with what its caller knows of it. Collective over Pl's
+/// communicator. Returns the errors on this rank; counts the plan in Tally
+/// (per rank).
 inline int64_t checkNodeWrites(const Plan &Pl, int64_t Executes,
                                bool SourceShared, bool TargetShared, bool Must,
-                               NodeWriteTally &Tally,
-                               const std::string &Label) {
+                               NodeWriteTally &Tally, const std::string &Label,
+                               const ArrayShareFacts *Array = nullptr) {
   MPI_Comm Comm = Pl.communicator();
   const int Rank = Pl.rank();
   const int PerNode = Pl.options().RanksPerNode;
   const int64_t Writes = Pl.nodeWrites(), Reads = Pl.nodeReads();
   // Per rank: has messages within the node, source and target shared,
-  // its writes.
-  enum { Within, Sources, Targets, Wrote, Width };
-  const int64_t Mine[Width] = {Pl.sharedMessages() > 0, SourceShared,
-                               TargetShared, Writes};
+  // its writes, has messages with another rank (arrays), moves some by
+  // single copies.
+  enum { Within, Sources, Targets, Wrote, Peers, Direct, Width };
+  const int64_t Mine[Width] = {Pl.sharedMessages() > 0,
+                               SourceShared,
+                               TargetShared,
+                               Writes,
+                               Array && Array->PeerMessages,
+                               Pl.directMessages() > 0};
   int Size = 0;
   MPI_Comm_size(Comm, &Size);
   std::vector<int64_t> All(static_cast<std::size_t>(Size) * Width);
@@ -189,7 +228,11 @@ inline int64_t checkNodeWrites(const Plan &Pl, int64_t Executes,
   bool NodeShared = true, Alike = true;
   for (int R = 0; R < Size; ++R) {
     const int64_t *P = &All[static_cast<std::size_t>(R) * Width];
-    if (NodeOf(R) != NodeOf(Rank) || !P[Within])
+    if (NodeOf(R) != NodeOf(Rank))
+      continue;
+    // An array plan's node shares on every rank of it or on none.
+    Alike = Alike && (!Array || P[Wrote] == Writes);
+    if (!P[Within])
       continue;
     NodeShared = NodeShared && P[Sources] && P[Targets];
     Alike = Alike && (!Mine[Within] || P[Wrote] == Writes);
@@ -205,12 +248,41 @@ inline int64_t checkNodeWrites(const Plan &Pl, int64_t Executes,
     Report("wrote the node's targets more often than it read");
   if (Writes > 0 && !NodeShared)
     Report("wrote the node's targets, some of them outside node memory");
-  if (Writes > 0 && Pl.handoverRounds() == 0)
+  if (!Array && Writes > 0 && Pl.handoverRounds() == 0)
     Report("wrote the node's targets without rounds");
   if (!Alike)
     Report("wrote the node's targets as often as not every rank of its node");
-  if (Must && Pl.handoverRounds() == 0)
+  if (!Array && Must && Pl.handoverRounds() == 0)
     Report("must share tiles but moves in no rounds (N too small here?)");
+  if (Array) {
+    // The rules over the whole communicator: the first that fails.
+    const PlanOptions &O = Pl.options();
+    bool EveryPeer = true, AllShared = true, Singles = false;
+    for (int R = 0; R < Size; ++R) {
+      const int64_t *P = &All[static_cast<std::size_t>(R) * Width];
+      EveryPeer = EveryPeer && P[Peers];
+      AllShared = AllShared && P[Sources] && P[Targets];
+      Singles = Singles || P[Direct];
+    }
+    const char *Never = PerNode > 0 && PerNode < Size ? "on several nodes"
+                        : !EveryPeer
+                            ? "a rank with no message to or from another"
+                        : !AllShared ? "a source or target outside node memory"
+                        : Array->Reshaped  ? "a permuted or banded region"
+                        : Array->Combining ? "a combining execute"
+                        : O.Mode == ExecMode::Alltoallv ? "the Alltoallv mode"
+                        : O.Pack == Packing::Datatypes  ? "datatypes"
+                                                        : nullptr;
+    if (Writes > 0 && Never)
+      Report(std::string("shared the node's slabs with ") + Never);
+    if (Must && Never && AllShared)
+      Report(std::string("must share the node's slabs, but has ") + Never +
+             " (a wrong case)");
+    if (Must && AllShared && Singles)
+      Report("must share the node's slabs, but some ranks move single copies "
+             "(REDIST_SINGLE_COPY set?)");
+    NodeShared = AllShared;
+  }
   if (Must && NodeShared && Writes != Executes)
     Report("must write the node's targets on each of " +
            std::to_string(Executes) + " executes");

@@ -1,6 +1,7 @@
 //===- SweepConfig.h - What a random MPI sweep draws, and from what -------===//
 //
-// Shared by the MPI sweeps (redist-sweep, redist-genblock-sweep): their
+// Shared by the MPI sweeps (redist-sweep, redist-genblock-sweep; the array
+// and matrix sweeps parse their command lines with it too): their
 // command line, one drawn configuration (a redistribution and how its plans
 // run), and the random draws both generators make. Each sweep's generator
 // builds on SweepRandom and draws its own distributions and extents; the
@@ -35,9 +36,10 @@ namespace test {
 /// PlanOptions::FailRingOnRank, PlanOptions::SingleCopyRunBytes; without
 /// it, its default); --node-memory puts every source in node memory
 /// (NodeMemory.h) and checks which plans read it directly (NodeReads.h);
-/// --node-targets (redist-sweep) does too, and puts the targets there as well
-/// (but one rank's, in some configurations) and checks which plans share the
-/// node's tiles (Plan::nodeWrites()).
+/// --node-targets (redist-sweep, redist-array-sweep, redist-matrix-sweep)
+/// does too, and puts the targets there as well (but one rank's, in some
+/// configurations) and checks which plans share the node's tiles
+/// (Plan::nodeWrites()).
 struct SweepArgs {
   int Ranks = 0;
   uint64_t Seed = 0;

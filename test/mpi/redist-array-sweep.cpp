@@ -25,7 +25,12 @@
 // error. The options go to every plan, as in the other sweeps
 // (SweepConfig.h); without --ranks-per-node it is drawn. With --node-memory
 // every source lies in node memory, and the plans must read it directly
-// where NodeReads.h says; it prints which did.
+// where NodeReads.h says; it prints which did. With --node-targets every
+// target lies there too (one rank's in ordinary memory in every third
+// configuration), known cases that must share the node's slabs run first
+// (runKnownShares), and no plan may share them where NodeReads.h says it
+// must not; it prints which did. Every target lies between guards that
+// must stay intact.
 //
 //===----------------------------------------------------------------------===//
 #include "../unit/RandomArray.h"
@@ -127,17 +132,20 @@ int64_t storageOf(const ArraySide &S, int64_t Id) {
 
 /// Runs one configuration; returns this rank's errors and adds the section
 /// elements it checked to Checked, and its messages moved by single copies
-/// to Direct. With Reads, the source lies in node memory, and the plan
-/// must read it directly where NodeReads.h says (counted in Reads).
+/// to Direct. The target lies between guards, which must stay intact;
+/// Node says where the arrays lie and what else to check.
 int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
-               NodeReadTally *Reads = nullptr) {
+               const NodeRun &Node = NodeRun()) {
   const std::size_t E = D.E;
   const ArrayLayout &A = D.From.Layout, &B = D.To.Layout;
   const int64_t SId = idOf(D.From, Rank), TId = idOf(D.To, Rank);
   SourceBytes Src(
       SId >= 0 ? static_cast<std::size_t>(storageOf(D.From, SId)) * E : 0,
-      MPI_COMM_WORLD, Reads != nullptr);
-  std::vector<unsigned char> Dst, Before;
+      MPI_COMM_WORLD, Node.Reads != nullptr);
+  GuardedTarget Dst(
+      TId >= 0 ? static_cast<std::size_t>(storageOf(D.To, TId)) * E : 0,
+      MPI_COMM_WORLD, Node.Writes != nullptr, Rank == Node.HeapTarget);
+  std::vector<unsigned char> Before;
   if (SId >= 0) {
     std::fill(Src.data(), Src.data() + Src.size(), 0xEE);
     forEachLocal(A, SId, stridesOf(D.From, SId),
@@ -147,10 +155,9 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
                  });
   }
   if (TId >= 0) {
-    Dst.resize(static_cast<std::size_t>(storageOf(D.To, TId)) * E);
     for (std::size_t O = 0; O < Dst.size(); ++O)
-      Dst[O] = static_cast<unsigned char>(O * 131 + 7);
-    Before = Dst;
+      Dst.data()[O] = static_cast<unsigned char>(O * 131 + 7);
+    Before.assign(Dst.data(), Dst.data() + Dst.size());
   }
   if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
     std::fprintf(stderr, "%s -> %s, %zu bytes, %s/%s/%s, %s\n", A.str().c_str(),
@@ -197,20 +204,38 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
       Plan.execute(Src.data(), Dst.data());
     }
   }
-  if (Reads) {
-    // Step 0 runs only where the schedule has steps.
-    const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
-                                 D.Options.Mode != ExecMode::Alltoallv
-                             ? 0
-                             : 2;
-    auto RankOf = [](const ArraySide &S) {
-      return [&S](int64_t Id) {
-        return S.Ranks.empty() ? Id : S.Ranks[static_cast<std::size_t>(Id)];
-      };
+  if (!Dst.guardsIntact() && ++Errors)
+    std::fprintf(stderr, "rank %d: a guard around the target was written\n",
+                 Rank);
+  auto RankOf = [](const ArraySide &S) {
+    return [&S](int64_t Id) {
+      return S.Ranks.empty() ? Id : S.Ranks[static_cast<std::size_t>(Id)];
     };
+  };
+  // Step 0 runs only where the schedule has steps.
+  const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
+                               D.Options.Mode != ExecMode::Alltoallv
+                           ? 0
+                           : 2;
+  const std::string Label = A.str() + " -> " + B.str() + Node.Tag;
+  if (Node.Reads)
     Errors += checkNodeReads(Plan.plan(), 0, Runs, Src.shared(), Plan.grid(),
                              Plan.schedule(), RankOf(D.From), RankOf(D.To),
-                             *Reads, A.str() + " -> " + B.str());
+                             *Node.Reads, Label);
+  if (Node.Writes) {
+    ArrayShareFacts Facts;
+    Facts.Reshaped = !std::is_sorted(D.Region.Permutation.begin(),
+                                     D.Region.Permutation.end()) ||
+                     D.Region.Band.has_value();
+    for (const Message &M : Plan.grid().Messages) {
+      const int64_t From = RankOf(D.From)(M.Src), To = RankOf(D.To)(M.Dst);
+      Facts.PeerMessages =
+          Facts.PeerMessages || (From != To && (From == Rank || To == Rank));
+    }
+    // An empty array is nowhere: it keeps no node from sharing.
+    Errors += checkNodeWrites(Plan.plan(), Runs, Src.shared() || !Src.size(),
+                              Dst.shared() || !Dst.size(), Node.Must,
+                              *Node.Writes, Label, &Facts);
   }
   if (TId < 0)
     return Errors;
@@ -376,11 +401,14 @@ int64_t checkPlanMemory(int Ranks, int Rank) {
 /// and these extents leave odd remainders in both directions of a tile and
 /// of its blocks, for element sizes of one byte to 16 and one of no
 /// kernel of its own (12), padded per-rank strides, a 3-D permutation
-/// whose target-contiguous axis is the source's slowest, and every mode.
-/// Sources in node memory with Reads, as runOne. Returns the errors; prints
-/// the configurations checked.
+/// whose target-contiguous axis is the source's slowest, and every mode
+/// (with targets in node memory, where they are permuted regions that must
+/// not share the node's slabs, only the Unsynchronized mode, the one that
+/// must share elsewhere: they cost most of the sweep's time). Arrays in
+/// node memory as Node says (runOne). Returns the errors; prints the
+/// configurations checked.
 int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args,
-                        NodeReadTally *Reads) {
+                        const NodeRun &Node) {
   struct Case {
     std::vector<int64_t> Extents; ///< the source's
     std::vector<DimFormat> From, To;
@@ -420,7 +448,9 @@ int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args,
                          StorageOrder::ColumnMajor,
                          4}};
   int64_t Errors = 0, Configs = 0;
-  const std::vector<ExecMode> Modes = allExecModes();
+  const std::vector<ExecMode> Modes =
+      Node.Writes ? std::vector<ExecMode>{ExecMode::Unsynchronized}
+                  : allExecModes();
   for (const Case &K : Cases) {
     const ArrayStorage S{K.Storage, {}};
     std::vector<int64_t> To(K.Extents.size());
@@ -465,7 +495,7 @@ int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args,
         }
       int64_t Checked = 0, Direct = 0;
       try {
-        Errors += runOne(D, Rank, Checked, Direct, Reads);
+        Errors += runOne(D, Rank, Checked, Direct, Node);
       } catch (const std::exception &Ex) {
         std::fprintf(stderr, "rank %d transpose %lld: %s\n", Rank,
                      static_cast<long long>(Configs), Ex.what());
@@ -491,6 +521,78 @@ int64_t checkTransposes(int Ranks, int Rank, const SweepArgs &Args,
   return Errors;
 }
 
+/// With --node-targets: a 3-D array whose slabs (the first two axes; the
+/// third, collapsed, has stride 1 in row-major storage) the node's ranks
+/// must share in the Unsynchronized mode without single copies on every
+/// execute, on one node: [24, 20, 18] (block, cyclic(2), *) on 2 x 2 ranks
+/// (on others, RANKS x 1) -> (cyclic(3), block, *) on 2 x 2 (1 x RANKS), so
+/// that every rank sends to and receives from others, in 8- and 4-byte
+/// elements. And where it must not: the same with one rank's target in
+/// ordinary memory, and with the last two axes swapped (permuted). With
+/// simulated nodes (--ranks-per-node) nothing must, and checkNodeWrites
+/// reports any sharing. Every element checked. Returns the errors.
+int64_t runKnownShares(int Ranks, int Rank, const SweepArgs &Args,
+                       const NodeRun &Node) {
+  const ArrayStorage C{StorageOrder::RowMajor, {}};
+  const DimFormat Star = DimFormat::collapsed();
+  const std::vector<int64_t> FromGrid =
+      Ranks == 4 ? std::vector<int64_t>{2, 2} : std::vector<int64_t>{Ranks, 1};
+  const std::vector<int64_t> ToGrid =
+      Ranks == 4 ? std::vector<int64_t>{2, 2} : std::vector<int64_t>{1, Ranks};
+  const ArrayLayout A({24, 20, 18},
+                      {DimFormat::block(), DimFormat::cyclic(2), Star},
+                      FromGrid, GridOrder::RowMajor, {}, C);
+  struct Case {
+    std::vector<int> Perm;
+    std::size_t E;
+    bool Private;
+  };
+  const Case Cases[] = {{{0, 1, 2}, 8, false},
+                        {{0, 1, 2}, 4, false},
+                        {{0, 1, 2}, 8, true},
+                        {{0, 2, 1}, 8, false}};
+  int64_t Errors = 0;
+  for (const Case &K : Cases) {
+    std::vector<int64_t> To(3);
+    std::vector<DimFormat> Formats(3, Star);
+    const DimFormat Along[] = {DimFormat::cyclic(3), DimFormat::block(), Star};
+    for (std::size_t T = 0; T < 3; ++T) {
+      To[T] = A.extents()[static_cast<std::size_t>(K.Perm[T])];
+      Formats[T] = Along[static_cast<std::size_t>(K.Perm[T])];
+    }
+    // Permuted, the target's distributed axes are its first and last.
+    const ArrayLayout B(To, Formats, ToGrid, GridOrder::RowMajor, {}, C);
+    Drawn D{{A, {}, {}}, {B, {}, {}}, {}, K.E, {}, {Algorithm::Auto, false},
+            false};
+    D.Region.Permutation = K.Perm;
+    D.Region = resolveRegion(A, B, D.Region);
+    D.Options.Mode = ExecMode::Unsynchronized;
+    D.Options.SingleCopyRunBytes = -1; // none: every message handed over
+    D.Options.RanksPerNode = Args.RanksPerNode;
+    NodeRun Run = Node;
+    Run.HeapTarget = K.Private ? Ranks - 1 : -1;
+    const bool Identity = std::is_sorted(K.Perm.begin(), K.Perm.end());
+    Run.Must = !K.Private && Identity && Args.RanksPerNode == 0;
+    Run.Tag = std::string(" (known, element ") + std::to_string(K.E) + " B" +
+              (K.Private ? ", a private target" : "") +
+              (Identity ? "" : ", permuted") + ")";
+    int64_t Checked = 0, Direct = 0;
+    try {
+      Errors += runOne(D, Rank, Checked, Direct, Run);
+    } catch (const std::exception &Ex) {
+      std::fprintf(stderr, "rank %d known share%s: %s\n", Rank, Run.Tag.c_str(),
+                   Ex.what());
+      ++Errors;
+    }
+    const int64_t All = sumOverRanks(Checked);
+    if (All != A.elements() && ++Errors && Rank == 0)
+      std::fprintf(stderr, "known share%s: checked %lld of %lld\n",
+                   Run.Tag.c_str(), static_cast<long long>(All),
+                   static_cast<long long>(A.elements()));
+  }
+  return Errors;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -498,7 +600,8 @@ int main(int argc, char **argv) {
   const SweepArgs Args = parseSweepArgs(
       argc, argv,
       "usage: redist-array-sweep [--single-copy=B] [--ranks-per-node=K] "
-      "[--ring-fails-on=R] [--node-memory] RANKS SEED COUNT\n",
+      "[--ring-fails-on=R] [--node-memory] [--node-targets] RANKS SEED "
+      "COUNT\n",
       0);
   const int Ranks = Args.Ranks;
   const uint64_t Seed = Args.Seed;
@@ -514,6 +617,14 @@ int main(int argc, char **argv) {
   std::map<std::string, int64_t> DirectBy;
   int64_t DirectOwnStrides = 0;
   NodeReadTally NodeReads;
+  NodeWriteTally NodeWrites;
+  NodeRun Node;
+  if (Args.NodeMemory)
+    Node.Reads = &NodeReads;
+  if (Args.NodeTargets)
+    Node.Writes = &NodeWrites;
+  if (Args.NodeTargets)
+    Errors += runKnownShares(Ranks, Rank, Args, Node);
   for (int Config = 0; Config < Count; ++Config) {
     const int Dims = static_cast<int>(uniform(Rng, 1, 4));
     // Now and then larger, so that Packing::Auto picks datatypes for some
@@ -639,9 +750,11 @@ int main(int argc, char **argv) {
       Elements *= InBand;
     }
     int64_t Mine = 0, Direct = 0;
+    // Every third configuration keeps one rank's target private.
+    NodeRun Run = Node;
+    Run.HeapTarget = Args.NodeTargets && Config % 3 == 2 ? Config % Ranks : -1;
     try {
-      Errors +=
-          runOne(D, Rank, Mine, Direct, Args.NodeMemory ? &NodeReads : nullptr);
+      Errors += runOne(D, Rank, Mine, Direct, Run);
     } catch (const std::exception &Ex) {
       std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
       ++Errors;
@@ -687,8 +800,7 @@ int main(int argc, char **argv) {
   }
 
   Errors += checkPlanMemory(Ranks, Rank);
-  Errors += checkTransposes(Ranks, Rank, Args,
-                            Args.NodeMemory ? &NodeReads : nullptr);
+  Errors += checkTransposes(Ranks, Rank, Args, Node);
   Errors += runErrorCases(Ranks, Rank);
 
   const int64_t Total = sumOverRanks(Errors);
@@ -715,6 +827,11 @@ int main(int argc, char **argv) {
     NodeReads.sum();
     if (Rank == 0)
       NodeReads.print();
+  }
+  if (Args.NodeTargets) {
+    NodeWrites.sum();
+    if (Rank == 0)
+      NodeWrites.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;

@@ -1,6 +1,7 @@
 //===- redist-matrix-sweep.cpp - Random end-to-end matrix redistributions -===//
 //
-//   mpirun -np R redist-matrix-sweep [--node-memory] RANKS SEED COUNT [MAX_DIM]
+//   mpirun -np R redist-matrix-sweep [--node-memory] [--node-targets]
+//                                    RANKS SEED COUNT [MAX_DIM]
 //
 // Draws COUNT random matrix redistributions from SEED (the same on every
 // rank): source and target grids of up to RANKS processes each, placed on
@@ -22,11 +23,18 @@
 // every rank, with Verify and without. Prints a summary of what was covered;
 // exits 1 on any error. COUNT 0 runs the invalid parameter sets alone. With
 // --node-memory every source lies in node memory, and the plans must read
-// it directly where NodeReads.h says; it prints which did.
+// it directly where NodeReads.h says; it prints which did. With
+// --node-targets every target lies there too (one rank's in ordinary
+// memory in every third configuration), known cases that must share the
+// node's slabs run too (knownShares), and no plan may share them where
+// NodeReads.h says it must not; it prints which did. Every target lies
+// between guards that must stay intact. The options of SweepConfig.h
+// (--ranks-per-node=K and the others) go to every plan.
 //
 //===----------------------------------------------------------------------===//
 #include "CheckRedistribution.h"
 #include "NodeReads.h"
+#include "SweepConfig.h"
 #include "redist/OverlapSchedule.h"
 #include "redist/runtime/MatrixPlan.h"
 
@@ -220,12 +228,12 @@ int64_t checkOverlapped(const MatrixPlan &Pl, const MatrixSide &From,
 
 /// Runs one configuration; returns this rank's errors and adds the region
 /// elements it checked to Checked (and in the Overlapped mode, the messages
-/// between ranks that move in parts to Splits). With Reads, the source lies
-/// in node memory, and the plan must read it directly where NodeReads.h
-/// says (counted in Reads).
+/// between ranks that move in parts to Splits). The target lies between
+/// guards, which must stay intact; Node says where the arrays lie and what
+/// else to check (NodeReads.h).
 int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
                int Rank, int64_t &Checked, int64_t &Splits,
-               test::NodeReadTally *Reads) {
+               const test::NodeRun &Node) {
   const std::size_t E = D.E;
   const int64_t SId = idOf(From, Rank), TId = idOf(To, Rank);
   const Layout2D &A = From.Layout, &B = To.Layout;
@@ -233,8 +241,12 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
       SId >= 0
           ? static_cast<std::size_t>(storageOf(A, SId, localLD(From, SId))) * E
           : 0,
-      MPI_COMM_WORLD, Reads != nullptr);
-  std::vector<unsigned char> Dst;
+      MPI_COMM_WORLD, Node.Reads != nullptr);
+  test::GuardedTarget Dst(
+      TId >= 0
+          ? static_cast<std::size_t>(storageOf(B, TId, localLD(To, TId))) * E
+          : 0,
+      MPI_COMM_WORLD, Node.Writes != nullptr, Rank == Node.HeapTarget);
   if (SId >= 0) {
     const int64_t LD = localLD(From, SId);
     std::fill(Src.data(), Src.data() + Src.size(), 0xEE);
@@ -251,9 +263,8 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
   int64_t TLD = 0;
   if (TId >= 0) {
     TLD = localLD(To, TId);
-    Dst.resize(static_cast<std::size_t>(storageOf(B, TId, TLD)) * E);
     for (std::size_t O = 0; O < Dst.size(); ++O)
-      Dst[O] = byteOf(O / E, 7, O % E, 1);
+      Dst.data()[O] = byteOf(O / E, 7, O % E, 1);
   }
   if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
     std::fprintf(stderr,
@@ -298,17 +309,32 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
       Plan.execute(Src.data(), Dst.data());
     }
   }
-  if (Reads) {
-    // Step 0 runs only where the schedule has steps.
-    const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
-                                 D.Options.Mode != ExecMode::Alltoallv
-                             ? 0
-                             : 2;
+  if (!Dst.guardsIntact() && ++Errors)
+    std::fprintf(stderr, "rank %d: a guard around the target was written\n",
+                 Rank);
+  // Step 0 runs only where the schedule has steps.
+  const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
+                               D.Options.Mode != ExecMode::Alltoallv
+                           ? 0
+                           : 2;
+  const std::string Label = A.str() + " -> " + B.str() + Node.Tag;
+  if (Node.Reads)
     Errors += test::checkNodeReads(
         Plan.plan(), 0, Runs, Src.shared(), Plan.grid(), Plan.schedule(),
         [&](int64_t Id) { return rankOf(From, Id); },
-        [&](int64_t Id) { return rankOf(To, Id); }, *Reads,
-        A.str() + " -> " + B.str());
+        [&](int64_t Id) { return rankOf(To, Id); }, *Node.Reads, Label);
+  if (Node.Writes) {
+    test::ArrayShareFacts Facts;
+    Facts.Reshaped = D.Region.Transpose || D.Region.banded();
+    for (const Message &M : Plan.grid().Messages) {
+      const int64_t S = rankOf(From, M.Src), T = rankOf(To, M.Dst);
+      Facts.PeerMessages =
+          Facts.PeerMessages || (S != T && (S == Rank || T == Rank));
+    }
+    // An empty array is nowhere: it keeps no node from sharing.
+    Errors += test::checkNodeWrites(
+        Plan.plan(), Runs, Src.shared() || !Src.size(),
+        Dst.shared() || !Dst.size(), Node.Must, *Node.Writes, Label, &Facts);
   }
   if (TId < 0)
     return Errors;
@@ -336,7 +362,7 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
       Expected[static_cast<std::size_t>(O)] = 1;
       ++Checked;
       for (std::size_t Bt = 0; Bt < E; ++Bt)
-        if (Dst[static_cast<std::size_t>(O) * E + Bt] !=
+        if (Dst.data()[static_cast<std::size_t>(O) * E + Bt] !=
             byteOf(static_cast<uint64_t>(SI), static_cast<uint64_t>(SJ), Bt,
                    0)) {
           if (Errors++ < 3)
@@ -353,7 +379,7 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
   for (std::size_t O = 0; O < Expected.size(); ++O)
     if (!Expected[O])
       for (std::size_t Bt = 0; Bt < E; ++Bt)
-        if (Dst[O * E + Bt] != byteOf(O, 7, Bt, 1)) {
+        if (Dst.data()[O * E + Bt] != byteOf(O, 7, Bt, 1)) {
           if (Errors++ < 3)
             std::fprintf(stderr,
                          "rank %d: target offset %zu outside the region was "
@@ -457,26 +483,117 @@ int64_t runErrorCases(int Ranks, int Rank) {
   return Errors;
 }
 
+/// A case whose plan must, or must not, share the node's slabs.
+struct KnownShare {
+  MatrixSide From, To;
+  Drawn D;
+  bool Must;    ///< on one node, with every array in shared node memory
+  bool Private; ///< the last rank's target in ordinary memory
+  std::string Tag;
+};
+
+/// With --node-targets: column-major matrices whose slabs (columns: the
+/// rows have stride 1, per-rank leading dimensions too) the node's ranks
+/// must share in the Unsynchronized mode without single copies, on every
+/// execute: 300 x 300 on 2 x 2 ranks (on others, RANKS x 1) in blocks of
+/// 32 -> 100 (8-byte elements), of 64 (on others, 48) -> 64 on 4 x 1
+/// (4-byte) and on 1 x 4 (16-byte; RANKS x 1 and 1 x RANKS), and a 200 x 180
+/// sub-matrix from (17, 5) into (30, 40) of a 260 x 250 target, each rank
+/// with leading dimensions 3 + its rank above its local rows. Every rank
+/// sends to and receives from others. And where they must not: the first
+/// transposed, or in a band, or with the last rank's target in ordinary
+/// memory.
+std::vector<KnownShare> knownShares(int Ranks, int Rank) {
+  const int64_t Square0 = Ranks == 4 ? 2 : Ranks, Square1 = Ranks / Square0;
+  std::vector<int> All(static_cast<std::size_t>(Ranks));
+  std::iota(All.begin(), All.end(), 0);
+  auto Side = [&](int64_t M, int64_t N, int64_t P0, int64_t P1, int64_t MB,
+                  int64_t NB, bool OwnLD) {
+    MatrixSide S{Layout2D::blockCyclic(M, N, P0, P1, MB, NB), All, 0};
+    if (OwnLD)
+      S.LocalLeadingDim = S.Layout.leadingDim(Rank) + 3 + Rank;
+    return S;
+  };
+  auto Whole = [](int64_t M, int64_t N, std::size_t E) {
+    Drawn D{M,
+            N,
+            M,
+            N,
+            MatrixRegion(),
+            E,
+            PlanOptions(),
+            {Algorithm::Auto, false},
+            false,
+            "same ranks"};
+    D.Region.Rows = M;
+    D.Region.Cols = N;
+    return D;
+  };
+  std::vector<KnownShare> Cases;
+  const MatrixSide Small = Side(300, 300, Square0, Square1, 32, 32, false);
+  Cases.push_back({Small, Side(300, 300, Square0, Square1, 100, 100, false),
+                   Whole(300, 300, 8), true, false, ""});
+  // On RANKS x 1 blocks of 64 would stay where they are on RANKS x 1.
+  const int64_t Block = Ranks == 4 ? 64 : 48;
+  const MatrixSide Big = Side(300, 300, Square0, Square1, Block, Block, false);
+  Cases.push_back({Big, Side(300, 300, Ranks, 1, 64, 64, false),
+                   Whole(300, 300, 4), true, false, ""});
+  Cases.push_back({Big, Side(300, 300, 1, Ranks, 64, 64, false),
+                   Whole(300, 300, 16), true, false, ""});
+  KnownShare Sub{Side(300, 300, Square0, Square1, 32, 32, true),
+                 Side(260, 250, Square0, Square1, 100, 100, true),
+                 Whole(300, 300, 8),
+                 true,
+                 false,
+                 ", own leading dimensions"};
+  Sub.D.TM = 260;
+  Sub.D.TN = 250;
+  Sub.D.Region.Rows = 200;
+  Sub.D.Region.Cols = 180;
+  Sub.D.Region.SourceRow = 17;
+  Sub.D.Region.SourceCol = 5;
+  Sub.D.Region.TargetRow = 30;
+  Sub.D.Region.TargetCol = 40;
+  Cases.push_back(Sub);
+  KnownShare Transposed = Cases[0];
+  Transposed.D.Region.Transpose = true;
+  Transposed.Must = false;
+  Transposed.Tag = ", transposed";
+  Cases.push_back(Transposed);
+  KnownShare Band = Cases[0];
+  Band.D.Region.DiagonalBegin = -40;
+  Band.D.Region.DiagonalEnd = 70;
+  Band.Must = false;
+  Band.Tag = ", a band";
+  Cases.push_back(Band);
+  KnownShare Private = Cases[0];
+  Private.Private = true;
+  Private.Must = false;
+  Private.Tag = ", a private target";
+  Cases.push_back(Private);
+  for (KnownShare &K : Cases) {
+    K.D.Options.Mode = ExecMode::Unsynchronized;
+    K.D.Options.SingleCopyRunBytes = -1; // none: every message handed over
+    K.Tag = " (known, element " + std::to_string(K.D.E) + " B" + K.Tag + ")";
+  }
+  return Cases;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   MPI_Init(&argc, &argv);
-  const bool NodeMemory =
-      argc > 1 && std::strcmp(argv[1], "--node-memory") == 0;
-  if (NodeMemory) {
-    --argc;
-    ++argv;
-  }
-  if (argc < 4) {
-    std::fprintf(stderr, "usage: redist-matrix-sweep [--node-memory] RANKS "
-                         "SEED COUNT [MAX_DIM]\n");
-    MPI_Abort(MPI_COMM_WORLD, 2);
-  }
-  const int Ranks = std::atoi(argv[1]);
-  test::requireCommSize(Ranks);
-  const uint64_t Seed = std::strtoull(argv[2], nullptr, 10);
-  const int Count = std::atoi(argv[3]);
-  const int64_t MaxDim = argc > 4 ? std::atoll(argv[4]) : 40;
+  // MAX_DIM is the sweeps' MAX_N.
+  const test::SweepArgs Args = test::parseSweepArgs(
+      argc, argv,
+      "usage: redist-matrix-sweep [--ranks-per-node=K] [--ring-fails-on=R] "
+      "[--single-copy=B] [--node-memory] [--node-targets] RANKS SEED COUNT "
+      "[MAX_DIM]\n",
+      40);
+  const int Ranks = Args.Ranks;
+  const uint64_t Seed = Args.Seed;
+  const int Count = Args.Count;
+  const int64_t MaxDim = Args.MaxN;
   int Rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &Rank);
 
@@ -484,14 +601,20 @@ int main(int argc, char **argv) {
   int64_t Errors = 0, Checked = 0, Expected = 0, Splits = 0;
   std::map<std::string, int64_t> Seen;
   test::NodeReadTally NodeReads;
-  // Runs and checks configuration Config, and counts it.
+  test::NodeWriteTally NodeWrites;
+  test::NodeRun Node;
+  if (Args.NodeMemory)
+    Node.Reads = &NodeReads;
+  if (Args.NodeTargets)
+    Node.Writes = &NodeWrites;
+  // Runs and checks configuration Config, its arrays where Where says, and
+  // counts it.
   auto Run = [&](const MatrixSide &From, const MatrixSide &To, const Drawn &D,
-                 int Config) {
+                 int Config, const test::NodeRun &Where) {
     const int64_t Elements = regionElements(D.Region);
     int64_t Mine = 0;
     try {
-      Errors += runOne(From, To, D, Rank, Mine, Splits,
-                       NodeMemory ? &NodeReads : nullptr);
+      Errors += runOne(From, To, D, Rank, Mine, Splits, Where);
     } catch (const std::exception &Ex) {
       std::fprintf(stderr, "rank %d config %d: %s\n", Rank, Config, Ex.what());
       ++Errors;
@@ -565,6 +688,13 @@ int main(int argc, char **argv) {
     if (S.coin(20))
       D.Options.MaxTransferBytes = S.uniform(1, 64) * 8;
     D.Options.RanksPerNode = static_cast<int>(S.uniform(0, 2));
+    // The command line's options override the draws (which stay drawn, so
+    // that each seed's configurations do not change).
+    if (Args.RanksPerNode > 0)
+      D.Options.RanksPerNode = Args.RanksPerNode;
+    D.Options.FailRingOnRank = Args.FailRingOnRank;
+    if (Args.SingleCopyRunBytes)
+      D.Options.SingleCopyRunBytes = *Args.SingleCopyRunBytes;
     const bool WholeRegion = !R.Transpose && R.Rows == D.M && R.Cols == D.N &&
                              D.M == D.TM && D.N == D.TN && R.TargetRow == 0 &&
                              R.TargetCol == 0;
@@ -589,7 +719,11 @@ int main(int argc, char **argv) {
             std::max<int64_t>(-R.Cols, std::min<int64_t>(R.DiagonalBegin, 0)),
             R.Rows + 1);
     }
-    Run(From, To, D, Config);
+    // Every third configuration keeps one rank's target private.
+    test::NodeRun Where = Node;
+    Where.HeapTarget =
+        Args.NodeTargets && Config % 3 == 2 ? Config % Ranks : -1;
+    Run(From, To, D, Config, Where);
     // The same configuration in the Overlapped mode, its order in turn.
     Drawn O = D;
     O.Options.Mode = ExecMode::Overlapped;
@@ -597,7 +731,7 @@ int main(int argc, char **argv) {
         allOverlapOrders()[static_cast<std::size_t>(Config % 3)];
     if (O.Options.Overlap != OverlapOrder::Steps)
       O.Algo = {Algorithm::Auto, false}; // the order makes its own schedule
-    Run(From, To, O, Config);
+    Run(From, To, O, Config, Where);
     Seen[std::string("order ") + overlapOrderName(O.Options.Overlap)]++;
     Seen[Disjoint ? "disjoint" : "overlapping"]++;
     Seen[R.Transpose ? "transposed" : "straight"]++;
@@ -625,14 +759,26 @@ int main(int argc, char **argv) {
     for (Packing K : {Packing::Runs, Packing::Datatypes}) {
       D.Options.Pack = K;
       D.Options.MaxTransferBytes = K == Packing::Runs ? 64 : 0;
-      Run(From, To, D, Count);
+      Run(From, To, D, Count, Node);
     }
     if (Ranks >= 7) {
       To.Ranks = {4, 5, 6};
       D.Options.Pack = Packing::Auto;
-      Run(From, To, D, Count);
+      Run(From, To, D, Count, Node);
     }
   }
+
+  // Known cases that must share the node's slabs, and some that must not:
+  // on one node, each must on every execute (NodeReads.h).
+  if (Args.NodeTargets)
+    for (KnownShare &K : knownShares(Ranks, Rank)) {
+      K.D.Options.RanksPerNode = Args.RanksPerNode;
+      test::NodeRun Where = Node;
+      Where.Must = K.Must && Args.RanksPerNode == 0;
+      Where.HeapTarget = K.Private ? Ranks - 1 : -1;
+      Where.Tag = K.Tag;
+      Run(K.From, K.To, K.D, Count, Where);
+    }
 
   Errors += runErrorCases(Ranks, Rank);
 
@@ -653,10 +799,15 @@ int main(int argc, char **argv) {
     std::printf("\noverlapped messages in parts: %lld\n",
                 static_cast<long long>(Splits));
   }
-  if (NodeMemory) {
+  if (Args.NodeMemory) {
     NodeReads.sum();
     if (Rank == 0)
       NodeReads.print();
+  }
+  if (Args.NodeTargets) {
+    NodeWrites.sum();
+    if (Rank == 0)
+      NodeWrites.print();
   }
   MPI_Finalize();
   return Total == 0 ? 0 : 1;
