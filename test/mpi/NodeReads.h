@@ -35,6 +35,7 @@
 #define REDIST_TEST_MPI_NODEREADS_H
 
 #include "redist/Schedule.h"
+#include "redist/runtime/ArrayPlan.h"
 #include "redist/runtime/Plan.h"
 
 #include <mpi.h>
@@ -290,6 +291,45 @@ inline int64_t checkNodeWrites(const Plan &Pl, int64_t Executes,
   Tally.Required += Must && NodeShared;
   Tally.Private += !TargetShared;
   return Errors;
+}
+
+/// The node checks of one array or matrix configuration (both sweeps),
+/// after it ran twice, step by step where Steps: checkNodeReads where
+/// Node.Reads, checkNodeWrites where Node.Writes. Reshaped: its region is
+/// permuted or banded. SrcRank and DstRank map its process ids to ranks.
+/// Src and Dst are the sweep's arrays (shared(), size()). Collective over
+/// the plan's communicator. Returns the errors on this rank.
+template <typename SrcBytes, typename DstBytes, typename SrcRankFn,
+          typename DstRankFn>
+int64_t checkArrayNodeRun(const ArrayPlan &Plan, const NodeRun &Node,
+                          bool Steps, bool Reshaped, const SrcBytes &Src,
+                          const DstBytes &Dst, SrcRankFn SrcRank,
+                          DstRankFn DstRank, const std::string &Label) {
+  const ExecMode Mode = Plan.plan().options().Mode;
+  // Step 0 runs only where the schedule has steps.
+  const int64_t Runs =
+      Steps && Plan.schedule().Steps.empty() && Mode != ExecMode::Alltoallv ? 0
+                                                                            : 2;
+  int64_t Errors = 0;
+  if (Node.Reads)
+    Errors +=
+        checkNodeReads(Plan.plan(), 0, Runs, Src.shared(), Plan.grid(),
+                       Plan.schedule(), SrcRank, DstRank, *Node.Reads, Label);
+  if (!Node.Writes)
+    return Errors;
+  ArrayShareFacts Facts;
+  Facts.Reshaped = Reshaped;
+  const int Rank = Plan.plan().rank();
+  for (const Message &M : Plan.grid().Messages) {
+    const int64_t From = SrcRank(M.Src), To = DstRank(M.Dst);
+    Facts.PeerMessages =
+        Facts.PeerMessages || (From != To && (From == Rank || To == Rank));
+  }
+  // An empty array is nowhere: it keeps no node from sharing.
+  return Errors + checkNodeWrites(Plan.plan(), Runs,
+                                  Src.shared() || !Src.size(),
+                                  Dst.shared() || !Dst.size(), Node.Must,
+                                  *Node.Writes, Label, &Facts);
 }
 
 } // namespace test

@@ -212,31 +212,12 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
       return S.Ranks.empty() ? Id : S.Ranks[static_cast<std::size_t>(Id)];
     };
   };
-  // Step 0 runs only where the schedule has steps.
-  const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
-                               D.Options.Mode != ExecMode::Alltoallv
-                           ? 0
-                           : 2;
-  const std::string Label = A.str() + " -> " + B.str() + Node.Tag;
-  if (Node.Reads)
-    Errors += checkNodeReads(Plan.plan(), 0, Runs, Src.shared(), Plan.grid(),
-                             Plan.schedule(), RankOf(D.From), RankOf(D.To),
-                             *Node.Reads, Label);
-  if (Node.Writes) {
-    ArrayShareFacts Facts;
-    Facts.Reshaped = !std::is_sorted(D.Region.Permutation.begin(),
-                                     D.Region.Permutation.end()) ||
-                     D.Region.Band.has_value();
-    for (const Message &M : Plan.grid().Messages) {
-      const int64_t From = RankOf(D.From)(M.Src), To = RankOf(D.To)(M.Dst);
-      Facts.PeerMessages =
-          Facts.PeerMessages || (From != To && (From == Rank || To == Rank));
-    }
-    // An empty array is nowhere: it keeps no node from sharing.
-    Errors += checkNodeWrites(Plan.plan(), Runs, Src.shared() || !Src.size(),
-                              Dst.shared() || !Dst.size(), Node.Must,
-                              *Node.Writes, Label, &Facts);
-  }
+  Errors += checkArrayNodeRun(Plan, Node, D.Steps,
+                              !std::is_sorted(D.Region.Permutation.begin(),
+                                              D.Region.Permutation.end()) ||
+                                  D.Region.Band.has_value(),
+                              Src, Dst, RankOf(D.From), RankOf(D.To),
+                              A.str() + " -> " + B.str() + Node.Tag);
   if (TId < 0)
     return Errors;
   const ArrayRegion &R = D.Region;

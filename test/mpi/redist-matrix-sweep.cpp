@@ -312,30 +312,11 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
   if (!Dst.guardsIntact() && ++Errors)
     std::fprintf(stderr, "rank %d: a guard around the target was written\n",
                  Rank);
-  // Step 0 runs only where the schedule has steps.
-  const int64_t Runs = D.Steps && Plan.schedule().Steps.empty() &&
-                               D.Options.Mode != ExecMode::Alltoallv
-                           ? 0
-                           : 2;
-  const std::string Label = A.str() + " -> " + B.str() + Node.Tag;
-  if (Node.Reads)
-    Errors += test::checkNodeReads(
-        Plan.plan(), 0, Runs, Src.shared(), Plan.grid(), Plan.schedule(),
-        [&](int64_t Id) { return rankOf(From, Id); },
-        [&](int64_t Id) { return rankOf(To, Id); }, *Node.Reads, Label);
-  if (Node.Writes) {
-    test::ArrayShareFacts Facts;
-    Facts.Reshaped = D.Region.Transpose || D.Region.banded();
-    for (const Message &M : Plan.grid().Messages) {
-      const int64_t S = rankOf(From, M.Src), T = rankOf(To, M.Dst);
-      Facts.PeerMessages =
-          Facts.PeerMessages || (S != T && (S == Rank || T == Rank));
-    }
-    // An empty array is nowhere: it keeps no node from sharing.
-    Errors += test::checkNodeWrites(
-        Plan.plan(), Runs, Src.shared() || !Src.size(),
-        Dst.shared() || !Dst.size(), Node.Must, *Node.Writes, Label, &Facts);
-  }
+  Errors += test::checkArrayNodeRun(
+      Plan, Node, D.Steps, D.Region.Transpose || D.Region.banded(), Src, Dst,
+      [&](int64_t Id) { return rankOf(From, Id); },
+      [&](int64_t Id) { return rankOf(To, Id); },
+      A.str() + " -> " + B.str() + Node.Tag);
   if (TId < 0)
     return Errors;
   auto [GR, GC] = B.coordsOf(TId);
