@@ -198,32 +198,31 @@ void Plan::Impl::shareSlabs() const {
     Index[J] = Rest % Extent;
     Rest /= Extent;
   }
+  // Where the slab starts in the part of each process of one side that
+  // holds some of it (null: an empty part): its id is Base plus every
+  // axis's IdPart, its offset every other axis's Local times its stride.
+  auto Place =
+      [&](auto &Out, const auto &Parts, int64_t Base,
+          const std::vector<int64_t> &IdOf, const std::vector<int> &RankOf,
+          const std::vector<int64_t> &Strides,
+          int64_t SlabShare::Index::*IdPart, int64_t SlabShare::Index::*Local) {
+        for (std::size_t J = 0; J < Axes; ++J)
+          Base += S.At[J][static_cast<std::size_t>(Index[J])].*IdPart;
+        for (std::size_t P = 0; P < IdOf.size(); ++P) {
+          const std::size_t Id = static_cast<std::size_t>(Base + IdOf[P]);
+          int64_t At = 0;
+          for (std::size_t J = 0; J < Axes; ++J)
+            At += S.At[J][static_cast<std::size_t>(Index[J])].*Local *
+                  Strides[Id * D + static_cast<std::size_t>(S.Outer[J])];
+          auto *Part = Parts[static_cast<std::size_t>(RankOf[Id])];
+          Out[P] = Part ? Part + At * E : nullptr;
+        }
+      };
   for (int64_t Slab = S.Begin; Slab < S.End; ++Slab) {
-    int64_t SrcId = S.SrcBase, DstId = S.DstBase;
-    for (std::size_t J = 0; J < Axes; ++J) {
-      const SlabShare::Index &X = S.At[J][static_cast<std::size_t>(Index[J])];
-      SrcId += X.SrcId;
-      DstId += X.DstId;
-    }
-    // Where the slab starts in each process's part that holds some of it.
-    for (std::size_t P = 0; P < S.SrcId.size(); ++P) {
-      const std::size_t Id = static_cast<std::size_t>(SrcId + S.SrcId[P]);
-      int64_t At = 0;
-      for (std::size_t J = 0; J < Axes; ++J)
-        At += S.At[J][static_cast<std::size_t>(Index[J])].Src *
-              S.SrcStrides[Id * D + static_cast<std::size_t>(S.Outer[J])];
-      const char *Part = ShareFrom[static_cast<std::size_t>(S.SrcRank[Id])];
-      S.From[P] = Part ? Part + At * E : nullptr; // an empty part
-    }
-    for (std::size_t Q = 0; Q < S.DstId.size(); ++Q) {
-      const std::size_t Id = static_cast<std::size_t>(DstId + S.DstId[Q]);
-      int64_t At = 0;
-      for (std::size_t J = 0; J < Axes; ++J)
-        At += S.At[J][static_cast<std::size_t>(Index[J])].Dst *
-              S.DstStrides[Id * D + static_cast<std::size_t>(S.Outer[J])];
-      char *Part = ShareTo[static_cast<std::size_t>(S.DstRank[Id])];
-      S.To[Q] = Part ? Part + At * E : nullptr;
-    }
+    Place(S.From, ShareFrom, S.SrcBase, S.SrcId, S.SrcRank, S.SrcStrides,
+          &SlabShare::Index::SrcId, &SlabShare::Index::Src);
+    Place(S.To, ShareTo, S.DstBase, S.DstId, S.DstRank, S.DstStrides,
+          &SlabShare::Index::DstId, &SlabShare::Index::Dst);
     for (const SlabShare::Run &R : S.Runs)
       std::memcpy(S.To[static_cast<std::size_t>(R.To)] + R.Dst * E,
                   S.From[static_cast<std::size_t>(R.From)] + R.Src * E,

@@ -347,7 +347,7 @@ public:
     /// The stride-1 axis's share of the ids, per 1-D process.
     std::vector<int64_t> SrcId, DstId;
     int64_t SrcBase = 0, DstBase = 0;
-    /// Per process id: its rank of PullComm and its strides (Outer's).
+    /// Per process id: its rank of PullComm and its strides (rank() each).
     std::vector<int> SrcRank, DstRank;
     std::vector<int64_t> SrcStrides, DstStrides;
     int64_t Begin = 0, End = 0;             ///< this rank's slabs
