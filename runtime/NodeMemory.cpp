@@ -15,6 +15,7 @@
 #include "redist/Error.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -23,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include <pthread.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -112,7 +114,7 @@ NodeBuffer::NodeBuffer(MPI_Comm Comm, std::size_t Size) : Bytes(Size) {
   int Fd = -1, Ok = !sharingOff();
   void *Address = nullptr;
   Announcement Mine{};
-  Mine.Pid = static_cast<int64_t>(getpid());
+  Mine.Pid = detail::processId();
   Mine.Serial = Serial;
   if (Ok && Bytes > 0) {
     const std::string Name =
@@ -225,7 +227,7 @@ NodeAddress findOwnNodeMemory(const void *P, std::size_t Bytes,
     for (long R : Readers)
       if (std::find(O.Readers.begin(), O.Readers.end(), R) == O.Readers.end())
         return NodeAddress();
-    return NodeAddress{true, static_cast<int64_t>(getpid()), O.Serial,
+    return NodeAddress{true, processId(), O.Serial,
                        static_cast<uint64_t>(C - O.Base)};
   }
   return NodeAddress();
@@ -240,6 +242,22 @@ char *findNodeView(const NodeAddress &A, std::size_t Bytes) {
                  ? V.Base + A.Offset
                  : nullptr;
   return nullptr;
+}
+
+namespace {
+std::atomic<int64_t> KeptPid{0};
+} // namespace
+
+int64_t processId() {
+  static std::once_flag Once;
+  std::call_once(Once,
+                 [] { pthread_atfork(nullptr, nullptr, [] { KeptPid = 0; }); });
+  int64_t Pid = KeptPid.load(std::memory_order_relaxed);
+  if (Pid == 0) {
+    Pid = static_cast<int64_t>(getpid());
+    KeptPid.store(Pid, std::memory_order_relaxed);
+  }
+  return Pid;
 }
 
 uint64_t nodeMemoryEpoch() {

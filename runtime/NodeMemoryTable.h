@@ -33,6 +33,10 @@ NodeAddress findOwnNodeMemory(const void *P, std::size_t Bytes,
 char *findNodeView(const NodeAddress &A, std::size_t Bytes);
 /// Changes whenever this process allocates or frees node memory.
 uint64_t nodeMemoryEpoch();
+/// getpid(), kept: it is a system call (about 1 us in a VM with page-table
+/// isolation) and every execute() that reads node memory posts it. A fork
+/// drops the kept value.
+int64_t processId();
 
 } // namespace detail
 } // namespace redist

@@ -25,8 +25,6 @@
 #include <cstring>
 #include <limits>
 
-#include <unistd.h>
-
 namespace redist {
 namespace {
 
@@ -252,7 +250,7 @@ void Plan::Impl::buildPull() {
     return;
   int PullSize = 0;
   MPI_Comm_size(PullComm, &PullSize);
-  long Mine = static_cast<long>(getpid());
+  long Mine = static_cast<long>(detail::processId());
   PullPids.resize(static_cast<std::size_t>(PullSize));
   MPI_Allgather(&Mine, 1, MPI_LONG, PullPids.data(), 1, MPI_LONG, PullComm);
   const std::size_t E = ElementBytes;
@@ -325,7 +323,7 @@ bool Plan::Impl::pull(const std::vector<int> &Reads, bool WithSelf,
                       const char *Src, char *Dst) const {
   SelfCopied = false;
   int64_t Post[PostWidth] = {};
-  Post[Pid] = static_cast<int64_t>(getpid());
+  Post[Pid] = detail::processId();
   Post[Epoch] = static_cast<int64_t>(detail::nodeMemoryEpoch());
   Post[Bytes] = SourceBytes;
   Post[TargetSize] = TargetBytes;
