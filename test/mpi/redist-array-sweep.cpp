@@ -154,9 +154,13 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
                                 Src.data() + O * static_cast<int64_t>(E));
                  });
   }
-  if (TId >= 0) {
-    for (std::size_t O = 0; O < Dst.size(); ++O)
+  // Before each run: what a run leaves behind must not pass for the next.
+  auto FillTarget = [&] {
+    for (std::size_t O = 0; TId >= 0 && O < Dst.size(); ++O)
       Dst.data()[O] = static_cast<unsigned char>(O * 131 + 7);
+  };
+  if (TId >= 0) {
+    FillTarget();
     Before.assign(Dst.data(), Dst.data() + Dst.size());
   }
   if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
@@ -194,6 +198,7 @@ int64_t runOne(const Drawn &D, int Rank, int64_t &Checked, int64_t &Direct,
     }
   }
   for (int Run = 0; Run < 2; ++Run) { // a plan runs many times
+    FillTarget();
     if (D.Steps) {
       for (int64_t K = 0;
            K < static_cast<int64_t>(Plan.schedule().Steps.size()) ||

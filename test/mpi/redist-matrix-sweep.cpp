@@ -261,11 +261,13 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
       }
   }
   int64_t TLD = 0;
-  if (TId >= 0) {
-    TLD = localLD(To, TId);
-    for (std::size_t O = 0; O < Dst.size(); ++O)
+  // Before each run: what a run leaves behind must not pass for the next.
+  auto FillTarget = [&] {
+    for (std::size_t O = 0; TId >= 0 && O < Dst.size(); ++O)
       Dst.data()[O] = byteOf(O / E, 7, O % E, 1);
-  }
+  };
+  if (TId >= 0)
+    TLD = localLD(To, TId);
   if (std::getenv("SWEEP_VERBOSE") && Rank == 0)
     std::fprintf(stderr,
                  "%s -> %s, region %lldx%lld (%lld,%lld) -> (%lld,%lld)%s, "
@@ -299,6 +301,7 @@ int64_t runOne(const MatrixSide &From, const MatrixSide &To, const Drawn &D,
     Errors += checkOverlapped(Plan, From, To, D, Rank, Splits);
   // Twice: a plan runs many times.
   for (int Run = 0; Run < 2; ++Run) {
+    FillTarget();
     if (D.Steps) {
       for (int64_t K = 0;
            K < static_cast<int64_t>(Plan.schedule().Steps.size()) ||
