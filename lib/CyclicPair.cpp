@@ -106,6 +106,27 @@ int64_t CyclicPair::rowDegree(int64_t Src) const {
 void CyclicPair::sliceRuns(int64_t Src, int64_t Dst,
                            std::vector<SliceRun> &Out) const {
   Out.clear();
+  // A layout over one process is a single piece, as in RunWalker.h: the
+  // pair's runs are then the other side's blocks of its process, whole, and
+  // not the (r + s - 1)/g block offsets, which could be one per element.
+  if (P == 1 && Q == 1) {
+    Out.push_back({0, 0, 0, L});
+    return;
+  }
+  if (P == 1 || Q == 1) {
+    const bool TargetBlocks = P == 1;
+    const int64_t Procs = TargetBlocks ? Q : P, Block = TargetBlocks ? S : R;
+    const int64_t Proc = TargetBlocks ? Dst : Src;
+    const int64_t Count = L / (Procs * Block);
+    Out.reserve(static_cast<size_t>(Count));
+    for (int64_t I = 0; I < Count; ++I) {
+      // The one process's local index is the global index.
+      int64_t Global = (Procs * I + Proc) * Block, Local = I * Block;
+      Out.push_back({Global, TargetBlocks ? Global : Local,
+                     TargetBlocks ? Local : Global, Block});
+    }
+    return;
+  }
   int64_t K = floorMod(
       static_cast<Int128>(mulMod(Src, Rr, Gr)) - mulMod(Dst, Sr, Gr), Gr);
   int64_t Delta0 = D * K; // p*r - q*s mod g
@@ -115,6 +136,7 @@ void CyclicPair::sliceRuns(int64_t Src, int64_t Dst,
   int64_t JMin = static_cast<int64_t>(
       -((static_cast<Int128>(Delta0) + R - 1) / G)); // floor: the sum is >= 0
   int64_t JMax = floorDiv(S - 1 - Delta0, G);
+  Out.reserve(static_cast<size_t>(std::max<int64_t>(0, JMax - JMin + 1)));
   for (int64_t J = JMin; J <= JMax; ++J) {
     int64_t Delta = Delta0 + J * G;
     // P*r*l - Q*s*m = Delta - (p*r - q*s): solve for l modulo Q*s/g.

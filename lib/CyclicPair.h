@@ -72,8 +72,10 @@ public:
   /// wholeSlices() > 0.
   int64_t rowDegree(int64_t Src) const;
 
-  /// The runs of Src -> Dst within [0, L), sorted by global index; adjacent
-  /// runs are not merged. Requires wholeSlices() > 0.
+  /// The runs of Src -> Dst within [0, L), sorted by global index, each
+  /// contiguous in global indices and on both sides; adjacent runs are not
+  /// merged, except that a side over one process gives the other side's
+  /// blocks whole (P = Q = 1: one run). Requires wholeSlices() > 0.
   void sliceRuns(int64_t Src, int64_t Dst, std::vector<SliceRun> &Out) const;
 
 private:

@@ -21,7 +21,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace redist {
@@ -74,7 +77,26 @@ struct SourceMemory {
   bool *TargetShared = nullptr;
 };
 
-/// Bytes in ordinary or node memory, for a source or a target.
+/// Bytes in ordinary memory that are not initialised (a std::vector would
+/// zero them): each user writes them all before it reads them, and zeroing
+/// parts of megabytes for every plan cost the sweeps a good share of
+/// their time.
+class HeapBytes {
+public:
+  explicit HeapBytes(std::size_t Bytes)
+      : Ptr(Bytes ? new unsigned char[Bytes] : nullptr), Bytes(Bytes) {}
+  unsigned char *data() { return Ptr.get(); }
+  const unsigned char *data() const { return Ptr.get(); }
+  std::size_t size() const { return Bytes; }
+  bool empty() const { return Bytes == 0; }
+
+private:
+  std::unique_ptr<unsigned char[]> Ptr;
+  std::size_t Bytes;
+};
+
+/// Bytes in ordinary or node memory, for a source or a target; not
+/// initialised.
 class SourceBytes {
 public:
   SourceBytes(std::size_t Bytes, MPI_Comm Comm, bool Node)
@@ -87,16 +109,16 @@ public:
   bool shared() const { return InNode.shared(); }
 
 private:
-  std::vector<unsigned char> Heap;
+  HeapBytes Heap;
   NodeArray<unsigned char> InNode;
   unsigned char *Ptr;
   std::size_t Bytes;
 };
 
-/// A target of Bytes between guard bytes (GuardBytes[0]) on each side, in
-/// ordinary memory or, with Node, in node memory allocated over Comm
-/// (collective), except on a rank with Private, which allocates with the
-/// others but keeps its target in ordinary memory.
+/// A target of Bytes (not initialised) between guard bytes (GuardBytes[0])
+/// on each side, in ordinary memory or, with Node, in node memory allocated
+/// over Comm (collective), except on a rank with Private, which allocates
+/// with the others but keeps its target in ordinary memory.
 class GuardedTarget {
 public:
   /// A cache line: elements in node memory keep their page alignment's.
@@ -125,10 +147,47 @@ public:
 
 private:
   SourceBytes InNode;
-  std::vector<unsigned char> Heap;
+  HeapBytes Heap;
   unsigned char *Base;
   std::size_t Bytes;
   bool Shared;
+};
+
+/// The values of one process's local part, elementValue of each element's
+/// global index plus a shift, kept for the plans that follow: a sweep runs
+/// some fifty plans of one configuration, and computing the values per plan
+/// cost it half its time. Holds the parts of one layout, process and element
+/// size, for the last few shifts asked.
+class PartValues {
+public:
+  /// The Count elements of Proc under Lay (Count: its local size, or 0 for a
+  /// rank without a part), E bytes each.
+  const HeapBytes &get(const Layout &Lay, int64_t Proc, int64_t Count,
+                       int64_t Shift, std::size_t E) {
+    if (!Key || !(*Key == Lay) || KeyProc != Proc || KeyE != E) {
+      Key = Lay;
+      KeyProc = Proc;
+      KeyE = E;
+      ByShift.clear();
+    }
+    for (const auto &[S, Bytes] : ByShift)
+      if (S == Shift)
+        return Bytes;
+    if (ByShift.size() == 4)
+      ByShift.erase(ByShift.begin());
+    HeapBytes Bytes(static_cast<std::size_t>(Count) * E);
+    for (int64_t L = 0; L < Count; ++L)
+      elementValue(Lay.toGlobal(Proc, L) + Shift, E,
+                   Bytes.data() + static_cast<std::size_t>(L) * E);
+    ByShift.emplace_back(Shift, std::move(Bytes));
+    return ByShift.back().second;
+  }
+
+private:
+  std::optional<Layout> Key;
+  int64_t KeyProc = 0;
+  std::size_t KeyE = 0;
+  std::vector<std::pair<int64_t, HeapBytes>> ByShift;
 };
 
 /// Runs Pl Times times on fresh target arrays, in one call and step by step
@@ -150,7 +209,7 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
   SourceBytes NodeDst(Where.NodeTarget ? DstBytes : 0, Pl.communicator(),
                       Where.NodeTarget);
   const bool HeapDst = !Where.NodeTarget || Rank == Where.HeapTarget;
-  std::vector<unsigned char> Heap(HeapDst ? DstBytes : 0);
+  HeapBytes Heap(HeapDst ? DstBytes : 0);
   unsigned char *Dst = HeapDst ? Heap.data() : NodeDst.data();
   if (Where.TargetShared)
     *Where.TargetShared = !HeapDst && NodeDst.shared();
@@ -159,19 +218,18 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
     if (++Errors <= 3)
       std::printf("ERROR %s rank %d: %s\n", Label.c_str(), Rank, What.c_str());
   };
-  // The expected target, built whole and compared with one memcmp: a call
-  // per element cost the sweeps a sixth of their time.
-  std::vector<unsigned char> Want(static_cast<std::size_t>(DstN) * E);
+  // The source and the expected target, each built whole (and kept for the
+  // next plans) and compared with one memcmp: a call per element cost the
+  // sweeps a sixth of their time.
+  static PartValues SourceValues, TargetValues;
   const Layout &From = Pl.source(), &To = Pl.target();
   for (int Time = 0; Time < Times; ++Time) {
     // A different value per run, so a stale target from the previous run
     // cannot pass.
     const int64_t Shift = Salt + Time * 1000003;
-    for (int64_t L = 0; L < SrcN; ++L)
-      elementValue(From.toGlobal(Rank, L) + Shift, E,
-                   Src.data() + static_cast<std::size_t>(L) * E);
-    const std::vector<unsigned char> SrcCopy(Src.data(),
-                                             Src.data() + Src.size());
+    const HeapBytes &Have = SourceValues.get(From, Rank, SrcN, Shift, E);
+    if (!Have.empty())
+      std::memcpy(Src.data(), Have.data(), Have.size());
     const unsigned char Guard = GuardBytes[Time % 2];
     std::memset(Dst, Guard, DstBytes);
     // Every second run goes step by step, as redistc's static code runs.
@@ -182,9 +240,7 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
       for (int64_t K = 0; K < Steps; ++K)
         Pl.executeStep(Src.data(), Dst + Pad * E, K);
     }
-    for (int64_t L = 0; L < DstN; ++L)
-      elementValue(To.toGlobal(Rank, L) + Shift, E,
-                   Want.data() + static_cast<std::size_t>(L) * E);
+    const HeapBytes &Want = TargetValues.get(To, Rank, DstN, Shift, E);
     if (!Want.empty() &&
         std::memcmp(Dst + Pad * E, Want.data(), Want.size()) != 0)
       for (int64_t L = 0; L < DstN; ++L)
@@ -198,8 +254,7 @@ inline int64_t runAndCheck(const Plan &Pl, const std::string &Label,
       if (Dst[DstBytes - 1 - static_cast<std::size_t>(I)] != Guard)
         Report("guard after the target overwritten");
     }
-    if (SrcCopy.size() &&
-        std::memcmp(Src.data(), SrcCopy.data(), SrcCopy.size()) != 0)
+    if (!Have.empty() && std::memcmp(Src.data(), Have.data(), Have.size()) != 0)
       Report("the source was modified");
   }
   return Errors;

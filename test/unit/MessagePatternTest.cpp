@@ -349,6 +349,75 @@ TEST(MessagePatternTest, IdentityIsOneRun) {
   EXPECT_EQ(Pat.TailRuns[0], (redist::Run{0, 0, 100}));
 }
 
+/// Src -> Dst's runs found element by element in global order, adjacent
+/// ones merged.
+std::vector<Run> elementWalkRuns(const Layout &From, const Layout &To,
+                                 int64_t Src, int64_t Dst) {
+  std::vector<Run> Runs;
+  int64_t SrcLocal = 0, DstLocal = 0;
+  for (int64_t G = 0; G < From.extent(); ++G) {
+    bool Mine = From.owner(G) == Src, Theirs = To.owner(G) == Dst;
+    if (Mine && Theirs) {
+      Run R{SrcLocal, DstLocal, 1};
+      if (!Runs.empty() && contiguous(Runs.back(), R))
+        ++Runs.back().Length;
+      else
+        Runs.push_back(R);
+    }
+    SrcLocal += Mine;
+    DstLocal += Theirs;
+  }
+  return Runs;
+}
+
+/// Pat's runs in buffer order, adjacent ones merged.
+std::vector<Run> mergedRuns(const MessagePattern &Pat) {
+  std::vector<Run> Runs;
+  Pat.forEachRun([&](const Run &R) {
+    if (!Runs.empty() && contiguous(Runs.back(), R))
+      Runs.back().Length += R.Length;
+    else
+      Runs.push_back(R);
+  });
+  return Runs;
+}
+
+TEST(MessagePatternTest, OneProcessSideMatchesElementWalk) {
+  // A side over one process takes the other side's blocks whole (and one run
+  // for P = Q = 1) instead of one run per block offset; the runs must be
+  // those of a walk over every element, including BLOCK against CYCLIC(k).
+  std::mt19937_64 Rng(41);
+  auto Draw = [&](int64_t Lo, int64_t Hi) {
+    return Lo +
+           static_cast<int64_t>(Rng() % static_cast<uint64_t>(Hi - Lo + 1));
+  };
+  for (int Case = 0; Case < 600; ++Case) {
+    // One process on the source side, on both, on the target side.
+    int64_t P = Case % 3 == 2 ? Draw(2, 6) : 1;
+    int64_t Q = Case % 3 == 0 ? Draw(2, 6) : 1;
+    int64_t R = Draw(1, 12), S = Draw(1, 12);
+    int64_t L = lcm(P * R, Q * S);
+    // Mostly whole slices, some with a last slice that is not.
+    int64_t N = Draw(0, 3) == 0 ? Draw(0, 3 * L + 2)
+                                : L * Draw(1, 3) + Draw(0, 1) * Draw(1, L);
+    // BLOCK on one side: one block per process.
+    if (Draw(0, 2) == 0)
+      R = std::max<int64_t>(1, (N + P - 1) / P);
+    else if (Draw(0, 2) == 0)
+      S = std::max<int64_t>(1, (N + Q - 1) / Q);
+    Layout From = Layout::blockCyclic(P, R, N),
+           To = Layout::blockCyclic(Q, S, N);
+    SCOPED_TRACE(describe(From, To));
+    for (int64_t Src = 0; Src < P; ++Src)
+      for (int64_t Dst = 0; Dst < Q; ++Dst) {
+        MessagePattern Pat = describeMessage(From, To, Src, Dst);
+        EXPECT_EQ(mergedRuns(Pat), elementWalkRuns(From, To, Src, Dst))
+            << str(Pat);
+      }
+    simulate(From, To);
+  }
+}
+
 TEST(MessagePatternTest, NoWholeSliceMeansTailOnly) {
   // N < L, and L beyond int64: no repeats, strides 0 when L does not fit.
   Layout From = Layout::blockCyclic(16, 3, 239);

@@ -79,8 +79,10 @@ int64_t patternPeriod(const Layout &From, const Layout &To);
 
 /// The runs of message Src -> Dst. Empty (length 0) if the pair exchanges
 /// nothing. With a whole slice the cost is independent of N: O(runs per
-/// slice). Otherwise the walk costs O(runs + blocks of the side with fewer
-/// blocks in [0, N)). Throws InvalidArgument for a process out of range,
+/// slice), one per pair of blocks that meet; with one process on a side,
+/// O(the other side's blocks in a slice), and O(1) with one on each.
+/// Otherwise the walk costs O(runs + blocks of the side with fewer blocks in
+/// [0, N)). Throws InvalidArgument for a process out of range,
 /// extents that differ, or layouts that checkRunLimit refuses (the same
 /// verdict for every process).
 MessagePattern describeMessage(const Layout &From, const Layout &To,
