@@ -307,10 +307,6 @@ void Plan::Impl::buildPull() {
     Gathers.clear();
   buildShares();
   buildSlabs();
-  // Every rank of PullComm has the same tables (each built from one
-  // allgather), so all of them create the counter or none.
-  if (!ShareTables.empty() || Slabs)
-    Claims = detail::WorkClaims::create(PullComm);
   for (const detail::PeerMessage &M : Sends)
     PullSends = PullSends || M.Shared;
   PullPosts.assign(static_cast<std::size_t>(PullSize) * PostWidth, 0);
@@ -439,22 +435,19 @@ void Plan::Impl::shareTiles(const char *Src) const {
                 DstTile = PullTile * Shape.DstSlice * E;
   // Every rank's target in turn, tile by tile: the source lines that a
   // tile reads serve all its targets while they are in cache.
-  auto Tiles = [&](int64_t First, int64_t Last) {
-    for (int64_t K = First; K < Last; ++K)
-      for (std::size_t T = 0; T < ShareTables.size(); ++T) {
-        const ShareTable &S = ShareTables[T];
-        char *To = ShareTo[T] + K * DstTile;
-        const char *From = Src + K * SrcTile;
-        if (S.ByElement) {
-          gather(To, From, S.Address.data(), S.Address.size(), ElementBytes);
-          continue;
-        }
-        for (std::size_t J = 0; J < S.Address.size(); ++J)
-          std::memcpy(To + S.To[J], From + S.Address[J],
-                      static_cast<std::size_t>(S.Bytes[J]));
+  for (int64_t K = Whole * Me / Size; K < Whole * (Me + 1) / Size; ++K)
+    for (std::size_t T = 0; T < ShareTables.size(); ++T) {
+      const ShareTable &S = ShareTables[T];
+      char *To = ShareTo[T] + K * DstTile;
+      const char *From = Src + K * SrcTile;
+      if (S.ByElement) {
+        gather(To, From, S.Address.data(), S.Address.size(), ElementBytes);
+        continue;
       }
-  };
-  detail::shareUnits(Claims.get(), Me, Size, Whole, Tiles);
+      for (std::size_t J = 0; J < S.Address.size(); ++J)
+        std::memcpy(To + S.To[J], From + S.Address[J],
+                    static_cast<std::size_t>(S.Bytes[J]));
+    }
 }
 
 void Plan::Impl::pullTiles(const std::vector<int> &Reads, bool WithSelf,

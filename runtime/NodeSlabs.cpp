@@ -127,7 +127,8 @@ void Plan::Impl::buildSlabs() {
     Count *= Extents[static_cast<std::size_t>(A)];
   if (Count < Size)
     return; // too few to share
-  S.Count = Count;
+  S.Begin = Count * Me / Size;
+  S.End = Count * (Me + 1) / Size;
   // The stride-1 axis's runs of every pair of 1-D processes, in index order;
   // they must cover the section's indices once.
   struct Indexed {
@@ -185,22 +186,13 @@ void Plan::Impl::buildSlabs() {
 }
 
 void Plan::Impl::shareSlabs() const {
-  int Me = 0, Size = 0;
-  MPI_Comm_rank(PullComm, &Me);
-  MPI_Comm_size(PullComm, &Size);
-  detail::shareUnits(
-      Claims.get(), Me, Size, Slabs->Count,
-      [&](int64_t Begin, int64_t End) { copySlabs(Begin, End); });
-}
-
-void Plan::Impl::copySlabs(int64_t Begin, int64_t End) const {
   const SlabShare &S = *Slabs;
   const int64_t E = static_cast<int64_t>(ElementBytes);
   const std::size_t D = static_cast<std::size_t>(Array->From.Layout.rank());
   const std::size_t Axes = S.Outer.size();
   // The slab's index along each other axis, the first fastest.
   std::array<int64_t, MaxArrayRank> Index = {};
-  int64_t Rest = Begin;
+  int64_t Rest = S.Begin;
   for (std::size_t J = 0; J < Axes; ++J) {
     const int64_t Extent = static_cast<int64_t>(S.At[J].size());
     Index[J] = Rest % Extent;
@@ -226,7 +218,7 @@ void Plan::Impl::copySlabs(int64_t Begin, int64_t End) const {
           Out[P] = Part ? Part + At * E : nullptr;
         }
       };
-  for (int64_t Slab = Begin; Slab < End; ++Slab) {
+  for (int64_t Slab = S.Begin; Slab < S.End; ++Slab) {
     Place(S.From, ShareFrom, S.SrcBase, S.SrcId, S.SrcRank, S.SrcStrides,
           &SlabShare::Index::SrcId, &SlabShare::Index::Src);
     Place(S.To, ShareTo, S.DstBase, S.DstId, S.DstRank, S.DstStrides,

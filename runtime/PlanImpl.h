@@ -14,7 +14,6 @@
 #include "CopyProgram.h"
 #include "NodeHandover.h"
 #include "SingleCopy.h"
-#include "WorkClaims.h"
 #include "redist/runtime/MatrixPlan.h"
 #include "redist/runtime/Plan.h"
 #include "redist/runtime/Translated.h"
@@ -351,14 +350,11 @@ public:
     /// Per process id: its rank of PullComm and its strides (rank() each).
     std::vector<int> SrcRank, DstRank;
     std::vector<int64_t> SrcStrides, DstStrides;
-    int64_t Count = 0;                      ///< slabs in all
+    int64_t Begin = 0, End = 0;             ///< this rank's slabs
     mutable std::vector<const char *> From; ///< per 1-D process, per slab
     mutable std::vector<char *> To;
   };
   std::optional<SlabShare> Slabs;
-  /// Where the tiles or slabs are shared: the counter their chunks are
-  /// claimed from (WorkClaims.h); null: each rank takes a fixed share.
-  std::unique_ptr<detail::WorkClaims> Claims;
   /// This execute()'s pull() shared the slabs, the local copy with them.
   mutable bool SelfCopied = false;
   /// The handover's requests and counters, sized for the largest group:
@@ -466,8 +462,6 @@ private:
   void buildSlabs();
   /// This rank's slabs, from every rank's source to every rank's target.
   void shareSlabs() const;
-  /// Slabs [Begin, End) of shareSlabs().
-  void copySlabs(int64_t Begin, int64_t End) const;
   /// Shape: whether, and how, all-at-once groups move in rounds. Largest
   /// is the largest message this rank sends or receives, which Shape's
   /// slots must fit in (Scheduled mode); NodeRanks, the ranks on this node.
