@@ -47,9 +47,11 @@ enum PostField {
 /// Bytes of target per tile of pullTiles(). Measured at 2 ranks, N = 10^7
 /// (docs/PERFORMANCE.md): with runs of 1-3 elements, tiles of 2 KiB beat
 /// 1 KiB (4.7 against 5.2 ms) and 8 KiB (8.1 ms), whose element tables
-/// grow with them; with runs of 64, 8 KiB beat 2 KiB (5.0 against 7.2 ms).
-/// The handover's tiles (chooseRoundShape) tell which kind of runs these are.
-constexpr int64_t ShortRunTileBytes = 2 << 10, LongRunTileBytes = 8 << 10;
+/// grow with them. With runs of 32-64 elements, 8 KiB beat 2 KiB on the
+/// Intel machine of the eighth pass (separate launches, under load), but
+/// lost to it by 5-15% on an AMD EPYC in the twelfth, where one launch
+/// timed both plans side by side; that is the stronger measurement.
+constexpr int64_t TileBytes = 2 << 10;
 
 /// To[J] = the element at Base + Address[J], for J < Count, in target
 /// order: one table load, one load and one sequential store per element.
@@ -269,10 +271,9 @@ void Plan::Impl::buildPull() {
     const int64_t HandoverTile = Shape.PerTile *
                                  std::max(Shape.SrcSlice, Shape.DstSlice) *
                                  static_cast<int64_t>(E);
-    ShortRuns = HandoverTile <= ShortRunTileBytes;
-    const int64_t Bytes = ShortRuns ? ShortRunTileBytes : LongRunTileBytes;
+    ShortRuns = HandoverTile <= TileBytes;
     PullTile =
-        std::min(Shape.Slices, std::max<int64_t>(1, Bytes / DstSliceBytes));
+        std::min(Shape.Slices, std::max<int64_t>(1, TileBytes / DstSliceBytes));
   }
   auto BuildTiles = [&](detail::RoundPrograms &R,
                         const detail::MessageCutter &C) {
