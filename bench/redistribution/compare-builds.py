@@ -4,7 +4,7 @@
     compare-builds.py matrix OLD NEW "" N redist      (redist-matrix-bench)
 
 Each build's median is the median of its launches' medians, its minimum the
-least minimum. redist-private (the new build's redist on ordinary memory,
+least minimum; the fastest peer is compared with the new build both ways. redist-private (the new build's redist on ordinary memory,
 absent from older builds) is no peer: it has columns of its own. The references (one core's memcpy, the parallel copy limit)
 are the medians over the NEW build's launches, which measure them beside
 the methods; the old build's ratios use them too.
@@ -69,10 +69,11 @@ def row(label, n, old, new, memcpy, limit, method):
     def ratio(a, b):
         return f"{a / b:.2f}" if b > 0 else "-"
 
-    peers = [summary(v)[0] for k, v in new.items() if k != method
+    peers = [summary(v) for k, v in new.items() if k != method
              and k not in ("unsync", "overlapped", "redist-p2p",
                            PRIVATE)]
-    best = ratio(min(peers), nm) if peers else "-"
+    best = ratio(min(m for m, _ in peers), nm) if peers else "-"
+    best_min = ratio(min(m for _, m in peers), nn) if peers else "-"
     private, over = "-", "-"
     if PRIVATE in new and method != PRIVATE:
         pm = summary(new[PRIVATE])[0]
@@ -80,7 +81,7 @@ def row(label, n, old, new, memcpy, limit, method):
     print(f"| {label} | {n} | {om:.3f} | {nm:.3f} | {ratio(nm, om)} | "
           f"{on:.3f} | {nn:.3f} | {ratio(nn, on)} | {ratio(om, mc)} | "
           f"{ratio(nm, mc)} | {ratio(om, li)} | {ratio(nm, li)} | {best} | "
-          f"{private} | {over} |")
+          f"{best_min} | {private} | {over} |")
 
 
 def main():

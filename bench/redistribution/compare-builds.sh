@@ -83,8 +83,8 @@ alternate() {
   done
 }
 
-echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new | new private ms | private / new |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new | by min | new private ms | private / new |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for config in "${configs[@]}"; do
   IFS=, read -r P r Q s <<<"$config"
   ranks=$((P > Q ? P : Q))
