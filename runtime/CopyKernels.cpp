@@ -7,7 +7,7 @@
 // the copy of one run is then a fixed-size memcpy the compiler turns into a
 // few moves. Repeated slices of short mixed runs go element by element
 // through offset tables (CopySegment::Elementwise). Other runs branch on
-// their length once; long runs use memcpy. An N-D message's nested levels
+// their length once; long runs use copyBytes(). An N-D message's nested levels
 // (CopySegment::Outer) are walked item by item around these loops, the
 // deepest level's repeats run as their repeat; a transposing message's
 // (CopySegment::TileLevel) in tiles of cache lines instead.
@@ -16,6 +16,7 @@
 #include "CopyProgram.h"
 
 #include "Combine.h"
+#include "CopyBytes.h"
 
 #include <cstring>
 
@@ -51,7 +52,7 @@ inline void copyRun(char *D, const char *S, int64_t N) {
     std::memcpy(D, S, 8 * E);
     return;
   default:
-    std::memcpy(D, S, static_cast<std::size_t>(N) * E);
+    copyBytes(D, S, static_cast<std::size_t>(N) * E);
   }
 }
 
@@ -159,7 +160,7 @@ void copySegment(const CopySegment &Sg, Repeats Rp, const char *From,
   }
 }
 
-/// Any element size: one memcpy per run (element tables are not used).
+/// Any element size: one copyBytes() per run (element tables are not used).
 void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
                       char *To, std::size_t ElementBytes) {
   const int64_t E = static_cast<int64_t>(ElementBytes);
@@ -167,8 +168,8 @@ void copySegmentBytes(const CopySegment &Sg, Repeats Rp, const char *From,
     const char *F = From + Rep * Rp.FromStride * E;
     char *T = To + Rep * Rp.ToStride * E;
     for (const CopyRun &R : Sg.Runs)
-      std::memcpy(T + R.To * E, F + R.From * E,
-                  static_cast<std::size_t>(R.Length * E));
+      copyBytes(T + R.To * E, F + R.From * E,
+                static_cast<std::size_t>(R.Length * E));
   }
 }
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Combine.h"
+#include "CopyBytes.h"
 #include "NodeMemoryTable.h"
 #include "PlanImpl.h"
 
@@ -446,8 +447,8 @@ void Plan::Impl::shareTiles(const char *Src) const {
         continue;
       }
       for (std::size_t J = 0; J < S.Address.size(); ++J)
-        std::memcpy(To + S.To[J], From + S.Address[J],
-                    static_cast<std::size_t>(S.Bytes[J]));
+        detail::copyBytes(To + S.To[J], From + S.Address[J],
+                          static_cast<std::size_t>(S.Bytes[J]));
     }
 }
 

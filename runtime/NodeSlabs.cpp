@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ArrayMessages.h"
+#include "CopyBytes.h"
 #include "PlanImpl.h"
 
 #include "redist/ArrayGrid.h"
@@ -224,9 +225,9 @@ void Plan::Impl::shareSlabs() const {
     Place(S.To, ShareTo, S.DstBase, S.DstId, S.DstRank, S.DstStrides,
           &SlabShare::Index::DstId, &SlabShare::Index::Dst);
     for (const SlabShare::Run &R : S.Runs)
-      std::memcpy(S.To[static_cast<std::size_t>(R.To)] + R.Dst * E,
-                  S.From[static_cast<std::size_t>(R.From)] + R.Src * E,
-                  static_cast<std::size_t>(R.Len * E));
+      detail::copyBytes(S.To[static_cast<std::size_t>(R.To)] + R.Dst * E,
+                        S.From[static_cast<std::size_t>(R.From)] + R.Src * E,
+                        static_cast<std::size_t>(R.Len * E));
     for (std::size_t J = 0; J < Axes; ++J) {
       if (++Index[J] < static_cast<int64_t>(S.At[J].size()))
         break;
