@@ -4,10 +4,12 @@
     compare-builds.py matrix OLD NEW "" N redist      (redist-matrix-bench)
 
 Each build's median is the median of its launches' medians, its minimum the
-least minimum; the fastest peer is compared with the new build both ways. redist-private (the new build's redist on ordinary memory,
-absent from older builds) is no peer: it has columns of its own. The references (one core's memcpy, the parallel copy limit)
-are the medians over the NEW build's launches, which measure them beside
-the methods; the old build's ratios use them too.
+least minimum; the fastest peer is compared with the new build both ways.
+redist-private (the new build's redist on ordinary memory, absent from older
+builds) is no peer: it has columns of its own. The references (one core's
+memcpy, the parallel copy limit) are the medians over the NEW build's
+launches, which measure them beside the methods; the old build's ratios use
+them too.
 """
 import json
 import re
