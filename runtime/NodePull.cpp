@@ -272,6 +272,8 @@ void Plan::Impl::buildPull() {
     const int64_t HandoverTile = Shape.PerTile *
                                  std::max(Shape.SrcSlice, Shape.DstSlice) *
                                  static_cast<int64_t>(E);
+    // The handover's tiles (chooseRoundShape) grow past this size only
+    // where runs average a cache line: they tell which kind these are.
     ShortRuns = HandoverTile <= TileBytes;
     PullTile =
         std::min(Shape.Slices, std::max<int64_t>(1, TileBytes / DstSliceBytes));

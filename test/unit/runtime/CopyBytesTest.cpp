@@ -2,9 +2,9 @@
 //
 // copyBytes (runtime/CopyBytes.h) copies runs of 0.5-8 KiB with a loop of
 // 32-byte moves whose last move overlaps the one before. Every length around
-// the loop's steps and the range's ends, at every source and target offset
-// within a line, must give exactly the source's bytes, and leave the bytes
-// on either side of the target as they were.
+// the loop's steps and the range's ends, at source and target offsets spread
+// over a cache line, must give exactly the source's bytes, and leave the
+// bytes on either side of the target as they were.
 //
 //===----------------------------------------------------------------------===//
 #include "CopyBytes.h"
