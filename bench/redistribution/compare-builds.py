@@ -9,7 +9,11 @@ redist-private (the new build's redist on ordinary memory, absent from older
 builds) is no peer: it has columns of its own. The references (one core's
 memcpy, the parallel copy limit) are the medians over the NEW build's
 launches, which measure them beside the methods; the old build's ratios use
-them too.
+them too. The new build's redist is also paired with the limit launch by
+launch: each launch's median over the limit's median in the same launch,
+summarised as the median of those ratios and the worst of them. Pairing
+keeps a launch on which the whole machine ran slow (both slow) from
+meeting another on which it ran fast in the ratio of medians.
 """
 import json
 import re
@@ -18,7 +22,7 @@ import sys
 
 
 def array_launches(path):
-    """Per method: the launches' (median, min); and the references."""
+    """Per method: the launches' (median, min, limit); the references."""
     runs, memcpy, limit = {}, [], []
     for line in open(path):
         if not line.startswith("{"):
@@ -27,7 +31,8 @@ def array_launches(path):
         if not row["verified"]:
             sys.exit(f"not verified: {row}")
         runs.setdefault(row["method"], []).append(
-            (row["median_s"] * 1e3, row["min_s"] * 1e3))
+            (row["median_s"] * 1e3, row["min_s"] * 1e3,
+             row.get("limit_s", 0) * 1e3))
         if "limit_s" in row:
             memcpy.append(row["memcpy_s"] * 1e3)
             limit.append(row["limit_s"] * 1e3)
@@ -42,25 +47,27 @@ REFS = re.compile(r"memcpy \(one core\) median ([0-9.]+) ms; copy limit "
 
 
 def matrix_launches(path):
-    """Per configuration: per method the launches' (median, min); refs."""
-    configs, refs, name = {}, {}, None
+    """Per configuration: per method the launches' (median, min, limit);
+    refs."""
+    configs, refs, name, launch_limit = {}, {}, None, 0
     for line in open(path):
         if m := HEADER.match(line):
-            name = m.group(1)
+            name, launch_limit = m.group(1), 0
             if r := REFS.search(line):
                 refs.setdefault(name, ([], []))
                 refs[name][0].append(float(r.group(1)))
                 refs[name][1].append(float(r.group(2)))
+                launch_limit = float(r.group(2))
         elif (m := METHOD.match(line)) and name:
             configs.setdefault(name, {}).setdefault(m.group(1), []).append(
-                (float(m.group(3)), float(m.group(2))))
+                (float(m.group(3)), float(m.group(2)), launch_limit))
     return configs, refs
 
 
 def row(label, n, old, new, memcpy, limit, method):
     def summary(launches):
-        return (statistics.median(m for m, _ in launches),
-                min(m for _, m in launches))
+        return (statistics.median(m for m, _, _ in launches),
+                min(m for _, m, _ in launches))
 
     if method not in old or method not in new:
         sys.exit(f"{label} N = {n}: no {method} runs in both builds")
@@ -71,6 +78,9 @@ def row(label, n, old, new, memcpy, limit, method):
     def ratio(a, b):
         return f"{a / b:.2f}" if b > 0 else "-"
 
+    paired = [m / li for m, _, li in new[method] if li > 0]
+    by_launch = (f"{statistics.median(paired):.2f} ({max(paired):.2f})"
+                 if paired else "-")
     peers = [summary(v) for k, v in new.items() if k != method
              and k not in ("unsync", "overlapped", "redist-p2p",
                            PRIVATE)]
@@ -82,7 +92,8 @@ def row(label, n, old, new, memcpy, limit, method):
         private, over = f"{pm:.3f}", ratio(pm, nm)
     print(f"| {label} | {n} | {om:.3f} | {nm:.3f} | {ratio(nm, om)} | "
           f"{on:.3f} | {nn:.3f} | {ratio(nn, on)} | {ratio(om, mc)} | "
-          f"{ratio(nm, mc)} | {ratio(om, li)} | {ratio(nm, li)} | {best} | "
+          f"{ratio(nm, mc)} | {ratio(om, li)} | {ratio(nm, li)} | "
+          f"{by_launch} | {best} | "
           f"{best_min} | {private} | {over} |")
 
 

@@ -5,7 +5,9 @@
 # its launches' medians) and minimum, new / old, and both builds' medians as
 # ratios to one core's memcpy of the array (x_memcpy) and to the parallel
 # copy limit (x_limit: every rank copies its own target share at once; see
-# docs/PERFORMANCE.md, "How to read the ratios"), the fastest peer's
+# docs/PERFORMANCE.md, "How to read the ratios"), the new build's x_limit
+# launch by launch (each launch's redist median over that launch's limit:
+# the median of those ratios, and the worst in brackets), the fastest peer's
 # median over the new build's (> 1: redist wins), and the new build's
 # redist-private (the same plan on ordinary memory, the handover) and its
 # median over redist's (> 1: reading node memory wins).
@@ -25,7 +27,9 @@
 # Environment: REDIST_BENCH_SIZES (default "1000000 10000000"),
 # REDIST_MATRIX_SIZES (default "4096 8192"; empty: no matrices),
 # REDIST_BENCH_REPS (timed runs per launch, default 15), REDIST_BENCH_ROUNDS
-# (alternated launches per build, default 3), REDIST_BENCH_METHOD (default
+# (alternated launches per build, default 3), REDIST_COMPARE_KEEP (a folder
+# that keeps every cell's launches, as CONFIG-N.old and .new, for a second
+# look; default: none), REDIST_BENCH_METHOD (default
 # redist), REDIST_BENCH_PEERS (run beside it by both builds, default
 # "alltoallv,alltoallw,caterpillar,scalapack"): both builds' launches run
 # the same methods, since what runs between two runs of redist decides how
@@ -50,8 +54,10 @@ peers="${REDIST_BENCH_PEERS-alltoallv,alltoallw,caterpillar,scalapack}"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
+keep="${REDIST_COMPARE_KEEP:-}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+[ -z "$keep" ] || mkdir -p "$keep"
 
 # Whether the build in $1 has redist-private (a singleton run, no mpirun).
 has_private() {
@@ -83,8 +89,15 @@ alternate() {
   done
 }
 
-echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | best peer / new | by min | new private ms | private / new |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+# Copies the cell's launches ($1.old and $1.new) to $keep as $2.old and
+# $2.new, where REDIST_COMPARE_KEEP asks for them.
+keep_launches() {
+  [ -z "$keep" ] || cp "$work/$1.old" "$keep/$2.old"
+  [ -z "$keep" ] || cp "$work/$1.new" "$keep/$2.new"
+}
+
+echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | by launch (worst) | best peer / new | by min | new private ms | private / new |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for config in "${configs[@]}"; do
   IFS=, read -r P r Q s <<<"$config"
   ranks=$((P > Q ? P : Q))
@@ -94,6 +107,7 @@ for config in "${configs[@]}"; do
         "$N" --method "$method$extra" --reps "$reps" --verify --json
     }
     alternate array run_array
+    keep_launches array "$P,$r,$Q,$s-$N"
     python3 "$here/compare-builds.py" array "$work/array.old" \
       "$work/array.new" "$P,$r → $Q,$s" "$N" "$method"
   done
@@ -103,6 +117,7 @@ for N in $matrix_sizes; do
     mpirun -np 4 "$dir/bin/redist-matrix-bench" "$N" "$reps"
   }
   alternate matrix run_matrix
+  keep_launches matrix "matrix-$N"
   python3 "$here/compare-builds.py" matrix "$work/matrix.old" \
     "$work/matrix.new" "" "$N" redist
 done
