@@ -92,8 +92,9 @@ alternate() {
 # Copies the cell's launches ($1.old and $1.new) to $keep as $2.old and
 # $2.new, where REDIST_COMPARE_KEEP asks for them.
 keep_launches() {
-  [ -z "$keep" ] || cp "$work/$1.old" "$keep/$2.old"
-  [ -z "$keep" ] || cp "$work/$1.new" "$keep/$2.new"
+  [ -n "$keep" ] || return 0
+  cp "$work/$1.old" "$keep/$2.old"
+  cp "$work/$1.new" "$keep/$2.new"
 }
 
 echo "| configuration | N | old median ms | new median ms | new / old | old min ms | new min ms | new / old | old x_memcpy | new x_memcpy | old x_limit | new x_limit | by launch (worst) | best peer / new | by min | new private ms | private / new |"
